@@ -1,0 +1,71 @@
+"""``dsim bench``: games per second per core, with the C reference timed in the same run."""
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STRATEGIES = ROOT / "strategies"
+REFERENCE = ROOT / "bench" / "bm_reference.c"
+
+#: (label, bot files, kingdom file or None)
+MATCHUPS = [
+    ("Big Money Ultimate mirror", ["big_money_ultimate.yaml", "big_money_ultimate.yaml"], None),
+    ("Smithy Big Money vs Big Money Ultimate", ["smithy_big_money.yaml", "big_money_ultimate.yaml"], None),
+]
+
+
+def time_matchup(match, games: int, repeat: int) -> list[float]:
+    """CPU-time games per second of ``repeat`` single-process runs (compile excluded)."""
+    from .dominion import game
+    rates = []
+    for i in range(repeat):
+        t = time.process_time()
+        game.play(match, 1000 + i, 0, games)
+        rates.append(games / (time.process_time() - t))
+    return rates
+
+
+def reference_rate(games: int) -> float | None:
+    """games_per_cpu_s of the C reference program (built with gcc -O2), or None."""
+    if not REFERENCE.exists() or shutil.which("gcc") is None:
+        return None
+    with tempfile.TemporaryDirectory() as d:
+        exe = os.path.join(d, "bm_reference")
+        subprocess.run(["gcc", "-O2", "-o", exe, str(REFERENCE), "-lm"], check=True, capture_output=True)
+        out = subprocess.run([exe, str(games), "1", "deck"], check=True, capture_output=True, text=True).stdout
+    fields = dict(kv.split("=", 1) for kv in out.split())
+    return float(fields["games_per_cpu_s"])
+
+
+def run_bench(games: int, repeat: int, reference: bool, echo=print) -> dict:
+    from . import api
+    from .dominion import game
+    results = {}
+    t = time.perf_counter()
+    first = api.prepare([str(STRATEGIES / MATCHUPS[0][1][0])] * 2)
+    game.play(first, 0, 0, 10)
+    echo(f"numba compile or cache load: {time.perf_counter() - t:.2f} s (excluded below)")
+    ref = reference_rate(max(games, 1_000_000)) if reference else None
+    if ref:
+        echo(f"C reference (bench/bm_reference.c, gcc -O2, simplified Big Money mirror): {ref:,.0f} games/s")
+    elif reference:
+        echo("C reference: not timed (gcc or bench/bm_reference.c missing)")
+    for label, bots, kingdom in MATCHUPS:
+        match = api.prepare([str(STRATEGIES / b) for b in bots],
+                            str(ROOT / "kingdoms" / kingdom) if kingdom else None)
+        game.play(match, 0, 0, 10)
+        rates = time_matchup(match, games, repeat)
+        med = statistics.median(rates)
+        results[label] = med
+        ratio = f", {med / ref:.3f} x C" if ref else ""
+        echo(f"{label}: {med:,.0f} games/s per core (median of {repeat} x {games:,} games; "
+             f"min {min(rates):,.0f}, max {max(rates):,.0f}){ratio}")
+    if ref:
+        results["C reference"] = ref
+    return results

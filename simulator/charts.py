@@ -1,0 +1,99 @@
+"""PNG charts of Results (game-agnostic; matplotlib's Agg backend, no display needed)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+from .stats import Results, hist_percentile  # noqa: E402
+
+DPI = 110
+
+
+def _subtitle(res: Results) -> str:
+    m = res.meta
+    k = m.get("kingdom", {})
+    kname = k.get("name", "")
+    if not k.get("complete", True):
+        kname = ", ".join(k.get("cards", [])) or "basic cards only"
+    return f"kingdom: {kname} · {res.games:,} games · {m.get('players')} players · seed {m.get('seed')}"
+
+
+def _save(fig, path) -> Path:
+    from .reports import atomic_open
+    with atomic_open(path, "wb") as f:
+        fig.savefig(f, format="png", dpi=DPI, bbox_inches="tight")
+    plt.close(fig)
+    return Path(path)
+
+
+def win_rates(res: Results, path) -> Path:
+    s = res.summary
+    fig, ax = plt.subplots(figsize=(7.5, 0.7 * len(s) + 1.8))
+    y = np.arange(len(s))[::-1]
+    rate = s.win_rate.to_numpy() * 100
+    lo = rate - s.ci_low.to_numpy() * 100
+    hi = s.ci_high.to_numpy() * 100 - rate
+    colors = plt.cm.tab10(np.arange(len(s)) % 10)
+    ax.barh(y, rate, xerr=[lo, hi], color=colors, capsize=5, height=0.6, ecolor="black")
+    for yi, r, h in zip(y, rate, s.ci_high.to_numpy() * 100):
+        ax.text(h + 1, yi, f"{r:.1f}%", va="center", fontsize=9)
+    ax.set_yticks(y, s.bot)
+    ax.set_xlim(0, 105)
+    ax.axvline(100 / len(s), color="grey", lw=0.8, ls="--", label="even share")
+    ax.set_xlabel("win rate (%), whiskers: Wilson 95% interval")
+    ax.set_title(" vs ".join(s.bot) + "\n" + _subtitle(res), fontsize=10)
+    ax.legend(loc="lower right", fontsize=8)
+    return _save(fig, path)
+
+
+def game_length(res: Results, path) -> Path:
+    gl = res.game_length
+    fig, ax = plt.subplots(figsize=(7.5, 4))
+    ax.bar(gl.turns, gl.games / max(1, gl.games.sum()) * 100, width=0.85, color="#4c72b0")
+    med = res.length_stats["median"]
+    ax.axvline(med, color="#c44e52", lw=2, label=f"median {med:.0f} turns")
+    ax.set_xlabel("game length (turns of the player who took the most)")
+    ax.set_ylabel("share of games (%)")
+    ax.set_title("Game length: " + " vs ".join(res.summary.bot) + "\n" + _subtitle(res), fontsize=10)
+    ax.legend(fontsize=9)
+    return _save(fig, path)
+
+
+def curves(res: Results, path) -> Path:
+    c = res.curves
+    fig, (a1, a2) = plt.subplots(2, 1, figsize=(7.5, 6.5), sharex=True)
+    games = res.summary.set_index("bot").games
+    for i, (bot, d) in enumerate(c.groupby("bot", sort=False)):
+        col = plt.cm.tab10(i % 10)
+        share = d.games_running / games[bot]
+        keep = share >= 0.01  # averages over fewer than 1% of games are noise
+        a1.plot(d.turn[keep], d.mean_vp[keep], color=col, label=bot)
+        a2.plot(d.turn[keep], d.mean_coins[keep], color=col, label=bot)
+        a1b = a1.twinx() if i == 0 else a1b  # noqa: F821
+        a1b.plot(d.turn[keep], share[keep] * 100, color=col, ls=":", lw=1)
+    a1b.set_ylabel("games still running (%, dotted)")
+    a1b.set_ylim(0, 105)
+    a1.set_ylabel("mean VP at end of turn")
+    a2.set_ylabel("mean coins generated")
+    a2.set_xlabel("the bot's own turn (averages over the games still running at that turn)")
+    a1.legend(fontsize=9, loc="upper left")
+    a1.set_title("VP and coins per turn: " + " vs ".join(res.summary.bot) + "\n" + _subtitle(res), fontsize=10)
+    return _save(fig, path)
+
+
+def run_charts(res: Results, out) -> list[Path]:
+    out = Path(out)
+    files = [win_rates(res, out / "win_rates.png")]
+    if len(res.game_length):
+        files.append(game_length(res, out / "game_length.png"))
+    if len(res.curves):
+        files.append(curves(res, out / "curves.png"))
+    return files
+
+
+__all__ = ["win_rates", "game_length", "curves", "run_charts", "hist_percentile"]

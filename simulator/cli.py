@@ -1,0 +1,238 @@
+"""The ``dsim`` command line: parse options, call the library, print. Nothing else."""
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import sys
+
+import click
+
+from . import __version__, api
+from .errors import InputError, InputErrors
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class UserError(click.ClickException):
+    """One or more user mistakes: one ``Error: ...`` line each, exit code 1."""
+
+    def __init__(self, errors):
+        self.errors = list(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+    def show(self, file=None):
+        for e in self.errors:
+            click.echo(f"Error: {e}", err=True)
+
+
+def user_errors(fn):
+    """Turn library input errors into clean ``Error:`` lines (no traceback)."""
+    @functools.wraps(fn)
+    def wrapper(*a, **kw):
+        try:
+            return fn(*a, **kw)
+        except InputErrors as e:
+            raise UserError(e.errors) from None
+        except InputError as e:
+            raise UserError([e]) from None
+    return wrapper
+
+
+def setup_logging(verbose: int, quiet: bool):
+    level = logging.WARNING
+    if verbose == 1:
+        level = logging.INFO
+    elif verbose >= 2:
+        level = logging.DEBUG
+    if quiet:
+        level = logging.ERROR
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    import multiprocessing_logging
+    multiprocessing_logging.install_mp_handler()
+
+
+def common_options(fn):
+    """Options shared by the commands that play games."""
+    opts = [
+        click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
+                     help="Kingdom file (default: the basic piles plus the cards the bots name)."),
+        click.option("--players", type=click.IntRange(2, 4), default=None,
+                     help="Seats at the table; the bots given are repeated to fill them."),
+        click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
+                     help="Rule variant, e.g. tiebreak=shared, end_piles=4, edition=2, turn_cap=80."),
+        click.option("--seats", type=click.Choice(["rotate", "random", "fixed"]), default="rotate",
+                     show_default=True, help="How bots are seated in each game."),
+        click.option("-j", "--jobs", type=click.IntRange(1, 512), default=None,
+                     help="Worker processes (default: all cores)."),
+        click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
+                     help="Seed of the run (default: random, printed so the run can be repeated)."),
+        click.option("-q", "--quiet", is_flag=True, help="No progress bar, warnings only as errors."),
+        click.option("-v", "--verbose", count=True, help="Log more (-vv: debug, including workers)."),
+    ]
+    for o in reversed(opts):
+        fn = o(fn)
+    return fn
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(__version__, "--version", prog_name="dsim")
+def cli():
+    """dsim: a fast headless Dominion strategy simulator.
+
+    \b
+    Example:
+      dsim run strategies/smithy_big_money.yaml strategies/big_money_ultimate.yaml -n 100000
+    """
+
+
+def _rule_overrides(rules):
+    from .dominion.setup import parse_rule_options
+    return parse_rule_options(rules)
+
+
+def _warn_missing(match, quiet):
+    from .dominion.game import missing_cards
+    if quiet:
+        return
+    for bot, card, line in missing_cards(match):
+        click.echo(f"Warning: {bot.path}:{line}: '{card.name}' is not in the kingdom; the rule never applies",
+                   err=True)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("-n", "--games", type=click.IntRange(1), default=10_000, show_default=True,
+              help="Games to play (an upper bound with --until-ci).")
+@common_options
+@click.option("--until-ci", type=click.FloatRange(0.0001, 0.5), default=None, metavar="W",
+              help="Stop once every bot's 95% interval has half-width at most W (e.g. 0.005).")
+@click.option("--paired", is_flag=True, help="Play each deal once per seat rotation (cancels seat luck).")
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler to join (--backend dask).")
+@click.option("--save-games", type=click.Path(dir_okay=False), default=None,
+              help="Write one row per game to FILE (.csv or .parquet).")
+@click.option("--out", "out", type=click.Path(file_okay=False), default=None,
+              help="Write CSV, JSON and PNG reports into this folder.")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True,
+              help="How the summary is printed on stdout.")
+@user_errors
+def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose, until_ci, paired, backend,
+        scheduler, save_games, out, fmt):
+    """Play bots against each other and report win rates.
+
+    \b
+    Example:
+      dsim run strategies/smithy_big_money.yaml strategies/big_money_ultimate.yaml -n 100000 --seed 1
+      dsim run strategies/witch.yaml strategies/big_money.yaml -k kingdoms/first_game.yaml --out reports/w
+    """
+    setup_logging(verbose, quiet)
+    if paired and seats != "rotate":
+        raise click.BadParameter("--paired rotates the seats itself; it cannot be used with --seats "
+                                 f"{seats}", param_hint="--paired")
+    if scheduler and backend != "dask":
+        raise click.BadParameter("--scheduler needs --backend dask", param_hint="--scheduler")
+    match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules), seats)
+    _warn_missing(match, quiet)
+    res = api.simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, until_ci=until_ci,
+                       backend=backend, scheduler=scheduler, progress=not quiet and sys.stderr.isatty(),
+                       save_games=save_games, match=match)
+    _print_results(res, fmt)
+    if out:
+        from .reports import write_reports
+        files = write_reports(res, out)
+        if not quiet:
+            click.echo(f"wrote {len(files)} files to {out}", err=True)
+    if res.meta.get("error"):
+        raise UserError([InputError(res.meta["error"])])
+    if res.partial and res.meta.get("stopped_by") == "interrupt":
+        sys.exit(130)
+
+
+def _print_results(res, fmt):
+    from .reports import format_table
+    if fmt == "table":
+        click.echo(format_table(res))
+    elif fmt == "csv":
+        click.echo(res.summary.to_csv(index=False, float_format="%.6g"), nl=False)
+    else:
+        click.echo(json.dumps({"meta": res.meta, "summary": res.summary.to_dict(orient="records")},
+                              indent=2, default=str))
+
+
+@cli.command(context_settings=CONTEXT)
+@click.option("--edition", type=click.Choice(["1", "2"]), default="1", show_default=True,
+              help="Show 2nd-edition wording where it differs.")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table")
+def cards(edition, fmt):
+    """List every card with its cost, types and text.
+
+    \b
+    Example:
+      dsim cards --edition 2
+    """
+    from .dominion.cards import CARDS
+    from .dominion.engine import IMPLEMENTED
+    rows = []
+    for c in CARDS:
+        text = c.text2 if edition == "2" and c.text2 else c.text
+        ed = {"basic": "basic", "1": "1st", "2": "2nd", "1+2": "1st+2nd"}[c.editions]
+        rows.append({"card": c.name, "cost": c.cost, "types": c.type_line, "editions": ed,
+                     "implemented": c.id in IMPLEMENTED, "text": text})
+    if fmt == "json":
+        click.echo(json.dumps(rows, indent=2))
+        return
+    if fmt == "csv":
+        import pandas as pd
+        click.echo(pd.DataFrame(rows).to_csv(index=False), nl=False)
+        return
+    w = max(len(r["card"]) for r in rows)
+    t = max(len(r["types"]) for r in rows)
+    for r in rows:
+        mark = "" if r["implemented"] else "  [not implemented yet]"
+        click.echo(f"{r['card']:<{w}}  {r['cost']}  {r['types']:<{t}}  {r['editions']:<7}  {r['text']}{mark}")
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def validate(files):
+    """Check bot and kingdom files without playing (exit 0 valid, 1 invalid).
+
+    \b
+    Example:
+      dsim validate strategies/*.yaml kingdoms/*.yaml
+    """
+    from .validate import validate_files
+    errors, warnings, ok = validate_files(files)
+    for w in warnings:
+        click.echo(f"Warning: {w}", err=True)
+    if errors:
+        raise UserError(errors)
+    click.echo(f"{ok} file{'s' if ok != 1 else ''} valid")
+
+
+@cli.command(context_settings=CONTEXT)
+@click.option("-n", "--games", type=click.IntRange(1000), default=200_000, show_default=True,
+              help="Games per measured run.")
+@click.option("--repeat", type=click.IntRange(1, 50), default=5, show_default=True,
+              help="Measured runs per matchup (the median is reported).")
+@click.option("--reference/--no-reference", default=True, show_default=True,
+              help="Also time the C reference program (needs gcc).")
+@user_errors
+def bench(games, repeat, reference):
+    """Measure games per second per core, against the C reference in the same run.
+
+    \b
+    Example:
+      dsim bench -n 100000 --repeat 3
+    """
+    from .bench import run_bench
+    run_bench(games, repeat, reference, echo=click.echo)
+
+
+def main():  # pragma: no cover
+    cli(prog_name="dsim")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

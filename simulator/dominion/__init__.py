@@ -1,0 +1,1 @@
+"""Dominion: cards, setup, bots, the numba engine and game logs."""

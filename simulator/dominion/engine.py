@@ -1,0 +1,1087 @@
+"""The Dominion rules engine: every numba kernel of dsim's Dominion lives in this file.
+
+Written C-style on purpose (see DESIGN.md): the whole game state is one flat int32
+array, helpers take a handful of arrays and scalars, no array views, no Python objects,
+no allocation inside a game. (Helpers that took a dozen arrays each spent most of their
+time on reference counting: 13k games/s; this layout runs an order of magnitude faster.)
+One entry point, ``run_games``, plays fresh games from seeds (runs, logs, fuzzing) or
+resumes a state prepared by Python (stacked-deck tests).
+
+The five arrays:
+  S  int32    game state, at the fixed offsets S_* below:
+              game scalars G_*, rule variants, seat->bot, per-player scalars PS_*,
+              supply (-1 = pile not in the game), starting supply, trash, cards owned,
+              zone sizes, Throne Room work stack, zones (a draw pile's top is its last
+              element; a play-area slot is -1 once its card left play), then the event
+              log (4 ints per event) when logging
+  R  uint64   one splitmix64 stream per seat, plus one for the table
+  T  int32    read-only: header (TH_*), the card table (NCOL columns per card), then
+              the compiled bots: rules (card, code start, code length), condition code
+              (opcode, argument), list index (start, length per bot and list), options
+  F  float64  evaluation stack (F_STK entries), then the conditions' constants
+  A  int64    tallies at A_* offsets: per bot, per bot and seat, endings, cards gained,
+              game-length histogram, per-turn curves (the last two sized by the turn cap)
+"""
+import numpy as np
+from numba import njit
+
+#: every function here is cached and uses NumPy's error model (no Python exception paths
+#: for integer division). ``_nrt=False`` compiles without numba's reference-counting
+#: runtime: kernels never allocate, and otherwise every call between kernels costs an
+#: atomic incref/decref per array argument (measured: Big Money Ultimate mirror 55k ->
+#: 100k games/s). It is a numba-internal option, hence the pinned numba range.
+kernel = njit(cache=True, error_model="numpy", _nrt=False)
+#: the per-turn path is inlined at numba's level into its callers (a call passes each
+#: array as seven scalars); the condition interpreter and card effects stay calls,
+#: since inlining them doubled compile time for no measurable gain
+inline = njit(cache=True, error_model="numpy", inline="always", _nrt=False)
+
+# ---------------------------------------------------------------- card ids (= cards.py rows)
+COPPER = 0
+SILVER = 1
+GOLD = 2
+ESTATE = 3
+DUCHY = 4
+PROVINCE = 5
+CURSE = 6
+CELLAR = 7
+CHAPEL = 8
+MOAT = 9
+CHANCELLOR = 10
+VILLAGE = 11
+WOODCUTTER = 12
+WORKSHOP = 13
+MERCHANT = 14
+BUREAUCRAT = 15
+FEAST = 16
+GARDENS = 17
+MILITIA = 18
+MONEYLENDER = 19
+REMODEL = 20
+SMITHY = 21
+SPY = 22
+THIEF = 23
+THRONE_ROOM = 24
+COUNCIL_ROOM = 25
+FESTIVAL = 26
+LABORATORY = 27
+LIBRARY = 28
+MARKET = 29
+MINE = 30
+WITCH = 31
+ADVENTURER = 32
+ARTISAN = 33
+BANDIT = 34
+HARBINGER = 35
+POACHER = 36
+SENTRY = 37
+VASSAL = 38
+NCARDS = 39
+NCS = 40  # stride of per-card rows
+
+#: cards whose every effect this engine plays (checked before any game runs)
+IMPLEMENTED = (
+    COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE, VILLAGE, SMITHY, LABORATORY,
+    FESTIVAL, MARKET, WOODCUTTER, COUNCIL_ROOM, MOAT, WITCH, MERCHANT, GARDENS,
+)
+
+# ---------------------------------------------------------------- card table columns
+C_COST = 0
+C_TYPES = 1
+C_CARDS = 2
+C_ACTIONS = 3
+C_BUYS = 4
+C_COINS = 5
+C_TREASURE = 6
+C_VP = 7
+C_MONEY = 8
+NCOL = 9
+
+T_ACTION = 1
+T_TREASURE = 2
+T_VICTORY = 4
+T_CURSE = 8
+T_ATTACK = 16
+T_REACTION = 32
+
+# ---------------------------------------------------------------- S: game scalars
+G_NP = 0        # players
+G_CUR = 1       # whose turn
+G_ACTIONS = 2
+G_BUYS = 3
+G_COINS = 4
+G_EMPTY = 5     # empty supply piles
+G_MERCHANT = 6  # Merchant plays this turn
+G_LOG = 7       # 1: record events
+G_NEV = 8       # events recorded
+G_ENDED = 9     # 0 running, else END_* reason
+G_GAME_LO = 10  # index of the game being played (low and high 24 bits), for error reports
+G_GAME_HI = 11
+G_TURN_COINS = 12  # coins generated this turn
+G_WK = 13       # work-stack depth
+G_EVCAP = 14    # event capacity
+G_ERR = 15
+NGS = 32
+
+END_PROVINCES = 1
+END_PILES = 2
+END_CAP = 3
+
+# rule variants S[S_VAR + V_*]
+V_TIEBREAK = 0   # 0: fewer turns wins ties, 1: shared
+V_END_PILES = 1  # empty piles that end the game
+V_EDITION = 2    # 1 or 2
+V_TURN_CAP = 3   # turns per player before a game is stopped as capped
+V_CHECK = 4      # 1: verify card conservation after every game
+NV = 8
+
+MAXP = 4
+MAXC = 320       # cards one zone can hold: more than a 4-player game has in all
+Z_DRAW = 0
+Z_DISC = 1
+Z_HAND = 2
+Z_PLAY = 3
+Z_ASIDE = 4
+NZ = 5
+
+PS_MONEY = 0   # total_money: unconditional coins of owned cards
+PS_CARDS = 1   # cards owned
+PS_TURNS = 2   # turns taken
+NPS = 4
+
+WK_MAX = 64      # work stack entries: (card, plays left, play-area slot)
+EVW = 4          # ints per event: code, player, card, value
+
+S_GS = 0
+S_VAR = S_GS + NGS
+S_SEAT = S_VAR + NV
+S_PS = S_SEAT + MAXP
+S_SUP = S_PS + MAXP * NPS
+S_SUP0 = S_SUP + NCS
+S_TRASH = S_SUP0 + NCS
+S_OWN = S_TRASH + NCS
+S_ZN = S_OWN + MAXP * NCS
+S_WK = S_ZN + MAXP * NZ
+S_Z = S_WK + WK_MAX * 3
+S_EV = S_Z + MAXP * NZ * MAXC
+
+# ---------------------------------------------------------------- T: tables
+TH_RULES = 0
+TH_CODE = 1
+TH_RL = 2
+TH_BOPT = 3
+T_CT = 8
+T_BOTS = T_CT + NCS * NCOL
+L_BUY = 0
+L_PLAY = 1
+NL = 8
+O_GUARD = 0      # end-game guard on
+NO = 4
+F_STK = 64
+
+# ---------------------------------------------------------------- A: tallies
+MAXB = 4
+TB_GAMES = 0
+TB_WINS = 1      # outright wins
+TB_TIES = 2      # games whose win it shared
+TB_LOSSES = 3
+TB_W12 = 4       # win shares in twelfths (a k-way shared win gives 12/k)
+TB_VP = 5
+TB_TURNS = 6
+NTB = 8
+TS_GAMES = 0
+TS_WINS = 1
+TS_TIES = 2
+TS_LOSSES = 3
+TS_W12 = 4
+NTS = 5
+NTC = 3          # per bot and turn: VP sum, coins sum, games running
+A_TB = 0
+A_TS = A_TB + MAXB * NTB
+A_TE = A_TS + MAXB * MAXP * NTS
+A_TG = A_TE + 4
+A_TL = A_TG + MAXB * NCS     # then (cap + 2) lengths, then MAXB * (cap + 2) * NTC curve entries
+
+# per-game records grec[g, :] (only when asked for)
+GR_GAME = 0
+GR_ENDING = 1
+GR_LENGTH = 2
+GR_SEAT = 3      # then per seat: bot, vp, turns, win share in twelfths
+NGR = 3 + 4 * MAXP
+
+# seat assignment
+SEATS_ROTATE = 0
+SEATS_RANDOM = 1
+SEATS_FIXED = 2
+
+# modes and stops of run_games
+MODE_FRESH = 0
+MODE_RESUME = 1
+STOP_NONE = 0
+STOP_ACTIONS = 1  # return after the current player's action phase
+STOP_BUYS = 2     # return after the buy phase, before cleanup
+
+# condition language: generic opcodes (same numbers as simulator/expr.py)
+OP_CONST = 1
+OP_ADD = 2
+OP_SUB = 3
+OP_MUL = 4
+OP_DIV = 5
+OP_NEG = 6
+OP_LT = 7
+OP_LE = 8
+OP_GT = 9
+OP_GE = 10
+OP_EQ = 11
+OP_NE = 12
+OP_NOT = 13
+OP_AND = 14   # if top is false jump by arg (keeping it), else pop
+OP_OR = 15    # if top is true jump by arg (keeping it), else pop
+OP_MIN = 16
+OP_MAX = 17
+# Dominion opcodes
+OP_COUNT = 32
+OP_COUNT_T = 33
+OP_SUPPLY = 34
+OP_IN_HAND = 35
+OP_IN_HAND_T = 36
+OP_OPP_COUNT = 37
+OP_OPP_COUNT_T = 38
+OP_IN_PLAY = 39
+OP_IN_PLAY_T = 40
+OP_VAR = 48
+VR_TOTAL_MONEY = 0
+VR_CARDS = 1
+VR_COINS = 2
+VR_BUYS = 3
+VR_ACTIONS = 4
+VR_TURN = 5
+VR_VP = 6
+VR_OPP_VP = 7
+VR_VP_LEAD = 8
+VR_EMPTY_PILES = 9
+VR_GAINS_TO_END = 10
+VR_PLAYERS = 11
+VR_DRAW_PILE = 12
+VR_DISCARD_PILE = 13
+VR_HAND_SIZE = 14
+
+# events of the game log: (code, player, card, value)
+EV_TURN = 1      # value: turn number
+EV_HAND = 2      # one per card in hand at the start of a turn
+EV_PLAY = 3
+EV_DRAW = 4
+EV_SHUFFLE = 5   # value: cards shuffled
+EV_COINS = 6     # value: coins for the buy phase
+EV_BUY = 7
+EV_GAIN = 8      # value: zone it went to
+EV_TRASH = 9
+EV_DISCARD = 10
+EV_REVEAL = 11
+EV_REACT = 12
+EV_TOPDECK = 13
+EV_SETASIDE = 14
+EV_END = 15      # value: END_* reason
+EV_SCORE = 16    # value: VP; card: turns taken
+EV_NOGAIN = 17   # a gain that found the pile empty
+EV_GUARD = 18    # the end-game guard refused a card
+
+ERR_WK = 1        # work stack overflow
+ERR_CONSERVE = 2  # a card was created or lost, or a counter disagrees with the zones
+
+
+# ================================================================ randomness
+@inline
+def _mix(x):
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+@inline
+def rand_below(R, s, n):
+    """Uniform integer in [0, n) from stream s, 1 <= n < 2**32 (Lemire's method, unbiased)."""
+    un = np.uint64(n)
+    x = R[s] + np.uint64(0x9E3779B97F4A7C15)
+    R[s] = x
+    m = (_mix(x) >> np.uint64(32)) * un
+    low = m & np.uint64(0xFFFFFFFF)
+    if low < un:
+        t = (np.uint64(0x100000000) - un) % un
+        while low < t:
+            x = R[s] + np.uint64(0x9E3779B97F4A7C15)
+            R[s] = x
+            m = (_mix(x) >> np.uint64(32)) * un
+            low = m & np.uint64(0xFFFFFFFF)
+    return np.int64(m >> np.uint64(32))
+
+
+@kernel
+def seed_streams(R, seed, deal):
+    """Every stream of a game depends only on (run seed, deal index, stream)."""
+    base = _mix(np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15))
+    base = _mix(base ^ (np.uint64(deal) * np.uint64(0xD1B54A32D192ED03)))
+    for s in range(MAXP + 1):
+        R[s] = _mix(base + np.uint64(s + 1) * np.uint64(0x9E3779B97F4A7C15))
+
+
+# ================================================================ zones
+@inline
+def zb(p, zone):
+    """Offset in S of zone ``zone`` of player p."""
+    return S_Z + (p * NZ + zone) * MAXC
+
+
+@inline
+def log_ev(S, code, p, c, value):
+    if S[G_LOG] != 0:
+        n = S[G_NEV]
+        if n < S[G_EVCAP]:
+            o = S_EV + n * EVW
+            S[o] = code
+            S[o + 1] = p
+            S[o + 2] = c
+            S[o + 3] = value
+            S[G_NEV] = n + 1
+
+
+@inline
+def push(S, p, zone, c):
+    k = S_ZN + p * NZ + zone
+    n = S[k]
+    S[zb(p, zone) + n] = c
+    S[k] = n + 1
+
+
+@inline
+def remove_at(S, p, zone, i):
+    """Remove and return the card at index i of a zone, keeping the others' order."""
+    k = S_ZN + p * NZ + zone
+    o = zb(p, zone)
+    c = S[o + i]
+    n = S[k] - 1
+    for j in range(o + i, o + n):
+        S[j] = S[j + 1]
+    S[k] = n
+    return c
+
+
+@inline
+def find_in(S, p, zone, c):
+    o = zb(p, zone)
+    for i in range(S[S_ZN + p * NZ + zone]):
+        if S[o + i] == c:
+            return i
+    return -1
+
+
+@inline
+def count_in(S, p, zone, c):
+    o = zb(p, zone)
+    k = 0
+    for i in range(S[S_ZN + p * NZ + zone]):
+        if S[o + i] == c:
+            k += 1
+    return k
+
+
+@inline
+def count_type_in(S, T, p, zone, mask):
+    o = zb(p, zone)
+    k = 0
+    for i in range(S[S_ZN + p * NZ + zone]):
+        c = S[o + i]
+        if c >= 0 and (T[T_CT + c * NCOL + C_TYPES] & mask) != 0:
+            k += 1
+    return k
+
+
+@inline
+def take_top(S, R, p):
+    """Remove the top card of p's draw pile, first shuffling the discard pile into it if
+    it is empty; -1 if both are empty."""
+    kd = S_ZN + p * NZ + Z_DRAW
+    n = S[kd]
+    if n == 0:
+        kx = S_ZN + p * NZ + Z_DISC
+        n = S[kx]
+        if n == 0:
+            return -1
+        od = zb(p, Z_DRAW)
+        ox = zb(p, Z_DISC)
+        for i in range(n):
+            S[od + i] = S[ox + i]
+        S[kx] = 0
+        for i in range(n - 1, 0, -1):
+            j = rand_below(R, p, i + 1)
+            t = S[od + i]
+            S[od + i] = S[od + j]
+            S[od + j] = t
+        log_ev(S, EV_SHUFFLE, p, -1, n)
+    n -= 1
+    S[kd] = n
+    return S[zb(p, Z_DRAW) + n]
+
+
+@inline
+def draw(S, R, p, k):
+    """p draws up to k cards; returns how many were drawn."""
+    for i in range(k):
+        c = take_top(S, R, p)
+        if c < 0:
+            return i
+        push(S, p, Z_HAND, c)
+        log_ev(S, EV_DRAW, p, c, 0)
+    return k
+
+
+# ================================================================ scores and supply
+@inline
+def vp_of(S, p):
+    o = S_OWN + p * NCS
+    return (S[o + ESTATE] + 3 * S[o + DUCHY] + 6 * S[o + PROVINCE] - S[o + CURSE]
+            + S[o + GARDENS] * (S[S_PS + p * NPS + PS_CARDS] // 10))
+
+
+@kernel
+def gains_to_end(S):
+    """Fewest gains that can end the game: Provinces left, or the sum of the k smallest
+    supply piles (k = piles that end the game)."""
+    k = S[S_VAR + V_END_PILES]
+    # k smallest pile sizes by insertion into a tiny sorted buffer
+    b0 = b1 = b2 = b3 = 1 << 30
+    for c in range(NCARDS):
+        s = S[S_SUP + c]
+        if s < 0:
+            continue
+        if s < b3:
+            b3 = s
+            if b3 < b2:
+                b2, b3 = b3, b2
+                if b2 < b1:
+                    b1, b2 = b2, b1
+                    if b1 < b0:
+                        b0, b1 = b1, b0
+    total = b0 + b1 + b2
+    if k >= 4:
+        total += b3
+    prov = S[S_SUP + PROVINCE]
+    return min(prov, total)
+
+
+@inline
+def gain(S, T, A, p, c, zone):
+    """p gains c from the supply to ``zone``; False if the pile is empty or absent."""
+    k = S_SUP + c
+    s = S[k]
+    if s <= 0:
+        log_ev(S, EV_NOGAIN, p, c, zone)
+        return False
+    S[k] = s - 1
+    if s == 1:
+        S[G_EMPTY] += 1
+    push(S, p, zone, c)
+    S[S_OWN + p * NCS + c] += 1
+    S[S_PS + p * NPS + PS_MONEY] += T[T_CT + c * NCOL + C_MONEY]
+    S[S_PS + p * NPS + PS_CARDS] += 1
+    A[A_TG + S[S_SEAT + p] * NCS + c] += 1
+    log_ev(S, EV_GAIN, p, c, zone)
+    return True
+
+
+@inline
+def trash_card(S, T, p, c):
+    """c (already taken out of p's zones) goes to the trash."""
+    S[S_OWN + p * NCS + c] -= 1
+    S[S_PS + p * NPS + PS_MONEY] -= T[T_CT + c * NCOL + C_MONEY]
+    S[S_PS + p * NPS + PS_CARDS] -= 1
+    S[S_TRASH + c] += 1
+    log_ev(S, EV_TRASH, p, c, 0)
+
+
+# ================================================================ conditions
+@inline
+def opp_max_vp(S, p):
+    best = -(1 << 30)
+    for q in range(S[G_NP]):
+        if q != p:
+            v = vp_of(S, q)
+            if v > best:
+                best = v
+    return best
+
+
+@inline
+def count_type_owned(S, T, p, mask):
+    k = 0
+    o = S_OWN + p * NCS
+    for c in range(NCARDS):
+        if (T[T_CT + c * NCOL + C_TYPES] & mask) != 0:
+            k += S[o + c]
+    return k
+
+
+@inline
+def var_value(S, p, a):
+    if a == VR_TOTAL_MONEY:
+        return S[S_PS + p * NPS + PS_MONEY]
+    if a == VR_CARDS:
+        return S[S_PS + p * NPS + PS_CARDS]
+    if a == VR_COINS:
+        return S[G_COINS]
+    if a == VR_BUYS:
+        return S[G_BUYS]
+    if a == VR_ACTIONS:
+        return S[G_ACTIONS]
+    if a == VR_TURN:
+        # the bot's own turn number: during its turn, the turn being played
+        t = S[S_PS + p * NPS + PS_TURNS]
+        if S[G_CUR] != p:
+            t += 1
+        return t
+    if a == VR_VP:
+        return vp_of(S, p)
+    if a == VR_OPP_VP:
+        return opp_max_vp(S, p)
+    if a == VR_VP_LEAD:
+        return vp_of(S, p) - opp_max_vp(S, p)
+    if a == VR_EMPTY_PILES:
+        return S[G_EMPTY]
+    if a == VR_GAINS_TO_END:
+        return gains_to_end(S)
+    if a == VR_PLAYERS:
+        return S[G_NP]
+    if a == VR_DRAW_PILE:
+        return S[S_ZN + p * NZ + Z_DRAW]
+    if a == VR_DISCARD_PILE:
+        return S[S_ZN + p * NZ + Z_DISC]
+    if a == VR_HAND_SIZE:
+        return S[S_ZN + p * NZ + Z_HAND]
+    return 0
+
+
+@kernel
+def cond_ok(S, T, F, r, p):
+    """Evaluate rule r's condition for player p (a rule without one always holds)."""
+    ro = T[TH_RULES] + r * 3
+    n = T[ro + 2]
+    if n == 0:
+        return True
+    co = T[TH_CODE]
+    pc = T[ro + 1]
+    end = pc + n
+    sp = 0
+    while pc < end:
+        op = T[co + 2 * pc]
+        a = T[co + 2 * pc + 1]
+        if op == OP_CONST:
+            F[sp] = F[F_STK + a]
+            sp += 1
+        elif op == OP_VAR:
+            F[sp] = var_value(S, p, a)
+            sp += 1
+        elif op == OP_COUNT:
+            F[sp] = S[S_OWN + p * NCS + a]
+            sp += 1
+        elif op == OP_COUNT_T:
+            F[sp] = count_type_owned(S, T, p, a)
+            sp += 1
+        elif op == OP_SUPPLY:
+            F[sp] = max(S[S_SUP + a], 0)
+            sp += 1
+        elif op == OP_IN_HAND:
+            F[sp] = count_in(S, p, Z_HAND, a)
+            sp += 1
+        elif op == OP_IN_HAND_T:
+            F[sp] = count_type_in(S, T, p, Z_HAND, a)
+            sp += 1
+        elif op == OP_IN_PLAY:
+            F[sp] = count_in(S, p, Z_PLAY, a)
+            sp += 1
+        elif op == OP_IN_PLAY_T:
+            F[sp] = count_type_in(S, T, p, Z_PLAY, a)
+            sp += 1
+        elif op == OP_OPP_COUNT or op == OP_OPP_COUNT_T:
+            best = 0
+            for q in range(S[G_NP]):
+                if q == p:
+                    continue
+                if op == OP_OPP_COUNT:
+                    k = S[S_OWN + q * NCS + a]
+                else:
+                    k = count_type_owned(S, T, q, a)
+                if k > best:
+                    best = k
+            F[sp] = best
+            sp += 1
+        elif op == OP_AND:
+            if F[sp - 1] == 0.0:
+                pc += a
+                continue
+            sp -= 1
+        elif op == OP_OR:
+            if F[sp - 1] != 0.0:
+                pc += a
+                continue
+            sp -= 1
+        elif op == OP_NOT:
+            F[sp - 1] = 1.0 if F[sp - 1] == 0.0 else 0.0
+        elif op == OP_NEG:
+            F[sp - 1] = -F[sp - 1]
+        else:
+            sp -= 1
+            x = F[sp - 1]
+            y = F[sp]
+            if op == OP_ADD:
+                x = x + y
+            elif op == OP_SUB:
+                x = x - y
+            elif op == OP_MUL:
+                x = x * y
+            elif op == OP_DIV:
+                if y != 0.0:
+                    x = x / y
+                elif x > 0.0:
+                    x = np.inf
+                elif x < 0.0:
+                    x = -np.inf
+                else:
+                    x = 0.0
+            elif op == OP_LT:
+                x = 1.0 if x < y else 0.0
+            elif op == OP_LE:
+                x = 1.0 if x <= y else 0.0
+            elif op == OP_GT:
+                x = 1.0 if x > y else 0.0
+            elif op == OP_GE:
+                x = 1.0 if x >= y else 0.0
+            elif op == OP_EQ:
+                x = 1.0 if x == y else 0.0
+            elif op == OP_NE:
+                x = 1.0 if x != y else 0.0
+            elif op == OP_MIN:
+                x = min(x, y)
+            elif op == OP_MAX:
+                x = max(x, y)
+            F[sp - 1] = x
+        pc += 1
+    return F[sp - 1] != 0.0
+
+
+# ================================================================ bot decisions
+@inline
+def gain_ends_game(S, c):
+    """Would gaining one c now make this turn the last (when it was not already)?"""
+    empty = S[G_EMPTY]
+    piles = S[S_VAR + V_END_PILES]
+    if S[S_SUP + PROVINCE] == 0 or empty >= piles or S[S_SUP + c] != 1:
+        return False
+    return c == PROVINCE or empty + 1 >= piles
+
+
+@inline
+def guard_refuses(S, T, p, c):
+    """End-game guard: True if gaining c ends the game with p not among its winners
+    (tie-break included)."""
+    if not gain_ends_game(S, c):
+        return False
+    o = S_OWN + p * NCS
+    gardens = S[o + GARDENS] + (1 if c == GARDENS else 0)
+    mine = (S[o + ESTATE] + 3 * S[o + DUCHY] + 6 * S[o + PROVINCE] - S[o + CURSE]
+            + T[T_CT + c * NCOL + C_VP] + gardens * ((S[S_PS + p * NPS + PS_CARDS] + 1) // 10))
+    shared = S[S_VAR + V_TIEBREAK] != 0
+    for q in range(S[G_NP]):
+        if q == p:
+            continue
+        v = vp_of(S, q)
+        if v > mine:
+            return True
+        if v == mine and not shared and S[S_PS + q * NPS + PS_TURNS] < S[S_PS + p * NPS + PS_TURNS]:
+            return True
+    return False
+
+
+@inline
+def choose_gain(S, T, F, lst, b, p, cap):
+    """The first rule of bot b's list ``lst`` whose card costs at most ``cap``, is in
+    the supply and whose condition holds (the end-game guard may skip it); -1 if none."""
+    lo = T[TH_RL] + (b * NL + lst) * 2
+    start = T[lo]
+    ro = T[TH_RULES]
+    for r in range(start, start + T[lo + 1]):
+        c = T[ro + 3 * r]
+        if S[S_SUP + c] <= 0 or T[T_CT + c * NCOL + C_COST] > cap:
+            continue
+        if not cond_ok(S, T, F, r, p):
+            continue
+        if T[T[TH_BOPT] + b * NO + O_GUARD] != 0 and guard_refuses(S, T, p, c):
+            log_ev(S, EV_GUARD, p, c, 0)
+            continue
+        return c
+    return -1
+
+
+@inline
+def choose_play(S, T, F, b, p):
+    """The Action p plays next: the first rule of its play list that is in hand and
+    holds (the list ends with the default order of every unnamed Action); -1 if none."""
+    lo = T[TH_RL] + (b * NL + L_PLAY) * 2
+    start = T[lo]
+    ro = T[TH_RULES]
+    for r in range(start, start + T[lo + 1]):
+        c = T[ro + 3 * r]
+        if find_in(S, p, Z_HAND, c) < 0:
+            continue
+        if cond_ok(S, T, F, r, p):
+            return c
+    return -1
+
+
+# ================================================================ card effects
+@kernel
+def moat_blocks(S, q):
+    """Victim q reveals a Moat from hand (bots always do) and is unaffected."""
+    if find_in(S, q, Z_HAND, MOAT) >= 0:
+        log_ev(S, EV_REACT, q, MOAT, 0)
+        return True
+    return False
+
+
+@kernel
+def effect(S, R, T, F, A, c, slot, p):
+    """Resolve one play of Action c (its table part, then its own text)."""
+    o = T_CT + c * NCOL
+    if T[o + C_CARDS] > 0:
+        draw(S, R, p, T[o + C_CARDS])
+    S[G_ACTIONS] += T[o + C_ACTIONS]
+    S[G_BUYS] += T[o + C_BUYS]
+    S[G_COINS] += T[o + C_COINS]
+    np_ = S[G_NP]
+    if c == MERCHANT:
+        S[G_MERCHANT] += 1
+    elif c == COUNCIL_ROOM:
+        for k in range(1, np_):
+            draw(S, R, (p + k) % np_, 1)
+    elif c == WITCH:
+        for k in range(1, np_):
+            q = (p + k) % np_
+            if not moat_blocks(S, q):
+                gain(S, T, A, q, CURSE, Z_DISC)
+
+
+@kernel
+def play_action(S, R, T, F, A, c, p):
+    """Move Action c from p's hand to play and resolve it, with everything it causes
+    to be played (Throne Room) resolved in order through the work stack."""
+    remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, c))
+    slot = S[S_ZN + p * NZ + Z_PLAY]
+    push(S, p, Z_PLAY, c)
+    log_ev(S, EV_PLAY, p, c, 0)
+    S[S_WK] = c
+    S[S_WK + 1] = 1
+    S[S_WK + 2] = slot
+    S[G_WK] = 1
+    while S[G_WK] > 0:
+        top = S_WK + 3 * (S[G_WK] - 1)
+        if S[top + 1] == 0:
+            S[G_WK] -= 1
+            continue
+        S[top + 1] -= 1
+        effect(S, R, T, F, A, S[top], S[top + 2], p)
+
+
+# ================================================================ a turn
+@inline
+def action_phase(S, R, T, F, A, p, b):
+    while S[G_ACTIONS] > 0:
+        c = choose_play(S, T, F, b, p)
+        if c < 0:
+            return
+        S[G_ACTIONS] -= 1
+        play_action(S, R, T, F, A, c, p)
+
+
+@inline
+def buy_phase(S, T, F, A, p, b):
+    # play every Treasure from hand
+    coins = 0
+    silver = False
+    kh = S_ZN + p * NZ + Z_HAND
+    oh = zb(p, Z_HAND)
+    i = 0
+    while i < S[kh]:
+        c = S[oh + i]
+        if (T[T_CT + c * NCOL + C_TYPES] & T_TREASURE) != 0:
+            coins += T[T_CT + c * NCOL + C_TREASURE]
+            if c == SILVER:
+                silver = True
+            remove_at(S, p, Z_HAND, i)
+            push(S, p, Z_PLAY, c)
+            log_ev(S, EV_PLAY, p, c, 0)
+        else:
+            i += 1
+    if silver:
+        coins += S[G_MERCHANT]
+    coins += S[G_COINS]
+    S[G_COINS] = coins
+    S[G_TURN_COINS] = coins
+    log_ev(S, EV_COINS, p, -1, coins)
+    while S[G_BUYS] > 0:
+        c = choose_gain(S, T, F, L_BUY, b, p, S[G_COINS])
+        if c < 0:
+            return
+        S[G_BUYS] -= 1
+        S[G_COINS] -= T[T_CT + c * NCOL + C_COST]
+        log_ev(S, EV_BUY, p, c, 0)
+        gain(S, T, A, p, c, Z_DISC)
+
+
+@inline
+def cleanup(S, R, p):
+    kx = S_ZN + p * NZ + Z_DISC
+    ox = zb(p, Z_DISC)
+    n = S[kx]
+    for zone in (Z_PLAY, Z_HAND):
+        k = S_ZN + p * NZ + zone
+        o = zb(p, zone)
+        for i in range(S[k]):
+            c = S[o + i]
+            if c >= 0:
+                S[ox + n] = c
+                n += 1
+        S[k] = 0
+    S[kx] = n
+    draw(S, R, p, 5)
+
+
+@inline
+def start_turn(S, p):
+    S[G_CUR] = p
+    S[G_ACTIONS] = 1
+    S[G_BUYS] = 1
+    S[G_COINS] = 0
+    S[G_MERCHANT] = 0
+    S[G_TURN_COINS] = 0
+    S[S_PS + p * NPS + PS_TURNS] += 1
+    if S[G_LOG] != 0:
+        log_ev(S, EV_TURN, p, -1, S[S_PS + p * NPS + PS_TURNS])
+        o = zb(p, Z_HAND)
+        for i in range(S[S_ZN + p * NZ + Z_HAND]):
+            log_ev(S, EV_HAND, p, S[o + i], 0)
+
+
+@inline
+def end_reason(S):
+    if S[S_SUP + PROVINCE] == 0:
+        return END_PROVINCES
+    if S[G_EMPTY] >= S[S_VAR + V_END_PILES]:
+        return END_PILES
+    p = S[G_CUR]
+    if p == S[G_NP] - 1 and S[S_PS + p * NPS + PS_TURNS] >= S[S_VAR + V_TURN_CAP]:
+        return END_CAP
+    return 0
+
+
+# ================================================================ a game
+@kernel
+def setup_game(S, R, T):
+    np_ = S[G_NP]
+    S[G_CUR] = 0
+    S[G_EMPTY] = 0
+    S[G_ENDED] = 0
+    S[G_NEV] = 0
+    S[G_WK] = 0
+    for c in range(NCARDS):
+        S[S_SUP + c] = S[S_SUP0 + c]
+        S[S_TRASH + c] = 0
+        if S[S_SUP0 + c] == 0:
+            S[G_EMPTY] += 1
+    for i in range(S_PS, S_PS + MAXP * NPS):
+        S[i] = 0
+    for i in range(S_OWN, S_OWN + MAXP * NCS):
+        S[i] = 0
+    for i in range(S_ZN, S_ZN + MAXP * NZ):
+        S[i] = 0
+    for p in range(np_):
+        for i in range(7):
+            push(S, p, Z_DISC, COPPER)
+        for i in range(3):
+            push(S, p, Z_DISC, ESTATE)
+        S[S_OWN + p * NCS + COPPER] = 7
+        S[S_OWN + p * NCS + ESTATE] = 3
+        S[S_PS + p * NPS + PS_MONEY] = 7 * T[T_CT + COPPER * NCOL + C_MONEY]
+        S[S_PS + p * NPS + PS_CARDS] = 10
+        draw(S, R, p, 5)
+
+
+@kernel
+def assign_seats(S, R, seat_mode, rot):
+    np_ = S[G_NP]
+    for s in range(np_):
+        S[S_SEAT + s] = s if seat_mode != SEATS_ROTATE else (s + rot) % np_
+    if seat_mode == SEATS_RANDOM:
+        for i in range(np_ - 1, 0, -1):
+            j = rand_below(R, MAXP, i + 1)
+            t = S[S_SEAT + i]
+            S[S_SEAT + i] = S[S_SEAT + j]
+            S[S_SEAT + j] = t
+
+
+@kernel
+def check_conservation(S, T):
+    """Every card is in exactly one place, no pile is negative, and the counters agree
+    with the zones."""
+    np_ = S[G_NP]
+    for c in range(NCARDS):
+        s = S[S_SUP + c]
+        s0 = S[S_SUP0 + c]
+        if s0 >= 0 and s < 0:
+            return ERR_CONSERVE
+        total = max(s, 0) + S[S_TRASH + c]
+        for p in range(np_):
+            k = 0
+            for zone in range(NZ):
+                k += count_in(S, p, zone, c)
+            if k != S[S_OWN + p * NCS + c]:
+                return ERR_CONSERVE
+            total += k
+        start = max(s0, 0)
+        if c == COPPER:
+            start += 7 * np_
+        elif c == ESTATE:
+            start += 3 * np_
+        if total != start:
+            return ERR_CONSERVE
+    for p in range(np_):
+        n = 0
+        m = 0
+        for c in range(NCARDS):
+            n += S[S_OWN + p * NCS + c]
+            m += S[S_OWN + p * NCS + c] * T[T_CT + c * NCOL + C_MONEY]
+        if n != S[S_PS + p * NPS + PS_CARDS] or m != S[S_PS + p * NPS + PS_MONEY]:
+            return ERR_CONSERVE
+    return 0
+
+
+@kernel
+def is_winner(S, p, best, fewest):
+    return vp_of(S, p) == best and (S[S_VAR + V_TIEBREAK] != 0 or S[S_PS + p * NPS + PS_TURNS] == fewest)
+
+
+@kernel
+def finish_game(S, T, A, grec, g, gi, reason):
+    np_ = S[G_NP]
+    S[G_ENDED] = reason
+    log_ev(S, EV_END, -1, -1, reason)
+    if S[S_VAR + V_CHECK] != 0:
+        err = check_conservation(S, T)
+        if err != 0:
+            return err
+    best = -(1 << 30)
+    length = 0
+    for p in range(np_):
+        v = vp_of(S, p)
+        t = S[S_PS + p * NPS + PS_TURNS]
+        log_ev(S, EV_SCORE, p, t, v)
+        best = max(best, v)
+        length = max(length, t)
+    fewest = 1 << 30
+    for p in range(np_):
+        if vp_of(S, p) == best:
+            fewest = min(fewest, S[S_PS + p * NPS + PS_TURNS])
+    nwin = 0
+    for p in range(np_):
+        if is_winner(S, p, best, fewest):
+            nwin += 1
+    cap = S[S_VAR + V_TURN_CAP]
+    for p in range(np_):
+        b = S[S_SEAT + p]
+        v = vp_of(S, p)
+        t = S[S_PS + p * NPS + PS_TURNS]
+        ob = A_TB + b * NTB
+        os = A_TS + (b * MAXP + p) * NTS
+        A[ob + TB_GAMES] += 1
+        A[ob + TB_VP] += v
+        A[ob + TB_TURNS] += t
+        A[os + TS_GAMES] += 1
+        w12 = 0
+        if is_winner(S, p, best, fewest):
+            w12 = 12 // nwin
+            col = TB_WINS if nwin == 1 else TB_TIES
+            A[ob + col] += 1
+            A[os + col] += 1
+        else:
+            A[ob + TB_LOSSES] += 1
+            A[os + TS_LOSSES] += 1
+        A[ob + TB_W12] += w12
+        A[os + TS_W12] += w12
+        if g < grec.shape[0]:
+            grec[g, GR_SEAT + 4 * p] = b
+            grec[g, GR_SEAT + 4 * p + 1] = v
+            grec[g, GR_SEAT + 4 * p + 2] = t
+            grec[g, GR_SEAT + 4 * p + 3] = w12
+    A[A_TL + min(length, cap + 1)] += 1
+    A[A_TE + reason - 1] += 1
+    if g < grec.shape[0]:
+        grec[g, GR_GAME] = gi
+        grec[g, GR_ENDING] = reason
+        grec[g, GR_LENGTH] = length
+    return 0
+
+
+@kernel
+def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop):
+    """Play turns from the current state until the game ends (then score it), or
+    ``max_turns`` turns were played, or the ``stop`` phase is reached. Returns an error
+    code (0 = none)."""
+    np_ = S[G_NP]
+    cap = S[S_VAR + V_TURN_CAP]
+    a_tc = A_TL + cap + 2
+    played = 0
+    while played < max_turns:
+        p = S[G_CUR]
+        b = S[S_SEAT + p]
+        start_turn(S, p)
+        action_phase(S, R, T, F, A, p, b)
+        if stop == STOP_ACTIONS:
+            return 0
+        buy_phase(S, T, F, A, p, b)
+        t = S[S_PS + p * NPS + PS_TURNS]
+        if t <= cap + 1:
+            o = a_tc + (b * (cap + 2) + t) * NTC
+            A[o] += vp_of(S, p)
+            A[o + 1] += S[G_TURN_COINS]
+            A[o + 2] += 1
+        if stop == STOP_BUYS:
+            return 0
+        cleanup(S, R, p)
+        played += 1
+        reason = end_reason(S)
+        if reason != 0:
+            return finish_game(S, T, A, grec, g, gi, reason)
+        S[G_CUR] = (p + 1) % np_
+    return 0
+
+
+@kernel
+def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop):
+    """Play games ``first_game .. first_game + n_games - 1`` of the run with ``seed``
+    (MODE_FRESH), or continue the prepared state for ``max_turns`` turns / until
+    ``stop`` (MODE_RESUME). Game gi's randomness depends only on (seed, gi): with
+    ``paired``, the games of a deal (one per seat rotation) share it. Returns an error
+    code; S[G_GAME_LO/HI] name the game it happened in."""
+    if mode == MODE_RESUME:
+        return play_turns(S, R, T, F, A, grec, 0, -1, max_turns, stop)
+    np_ = S[G_NP]
+    for g in range(n_games):
+        gi = first_game + g
+        S[G_GAME_LO] = gi & 0xFFFFFF
+        S[G_GAME_HI] = gi >> 24
+        deal = gi // np_ if paired != 0 else gi
+        seed_streams(R, seed, deal)
+        assign_seats(S, R, seat_mode, gi % np_)
+        setup_game(S, R, T)
+        err = play_turns(S, R, T, F, A, grec, g, gi, 1 << 30, STOP_NONE)
+        if err != 0:
+            return err
+    return 0

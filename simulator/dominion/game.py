@@ -1,0 +1,254 @@
+"""Dominion behind the game interface the runner uses.
+
+``make_match`` validates and compiles bots and a setup into a picklable ``Match``;
+``play`` plays games of a run into a ``Tally``; ``State`` exposes the engine's arrays
+for logs and stacked-deck tests.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import InputError, InputErrors
+from ..stats import BOT_COLS, SEAT_COLS, Tally
+from . import engine as E
+from .cards import CARDS, NCARDS, card_columns
+from .setup import Kingdom, Rules, bots_kingdom, supply_sizes
+from .strategy import CompiledBots, Strategy, compile_bots
+
+NAME = "dominion"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+ENDINGS = ["provinces", "piles", "cap"]
+ITEMS = [c.name for c in CARDS]
+SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
+assert [E.TB_GAMES, E.TB_WINS, E.TB_TIES, E.TB_LOSSES, E.TB_W12, E.TB_VP, E.TB_TURNS] == list(range(len(BOT_COLS)))
+assert [E.TS_GAMES, E.TS_WINS, E.TS_TIES, E.TS_LOSSES, E.TS_W12] == list(range(len(SEAT_COLS)))
+assert E.END_CAP == len(ENDINGS)
+
+
+class GameFailure(RuntimeError):
+    """The engine stopped inside a game; ``game`` is the run's game index."""
+
+    def __init__(self, message: str, game: int):
+        self.game = game
+        super().__init__(message)
+
+
+@dataclass
+class Match:
+    """Everything a worker needs to play games of one run (picklable)."""
+    bots: list            # Strategy objects
+    bot_names: list       # unique display names, one per seat-bot
+    players: int
+    kingdom: Kingdom
+    rules: Rules
+    seats: str
+    ct: np.ndarray
+    sup0: np.ndarray
+    var: np.ndarray
+    compiled: CompiledBots
+    game: str = NAME
+    ending_names: list = field(default_factory=lambda: list(ENDINGS))
+    item_names: list = field(default_factory=lambda: list(ITEMS))
+
+    @property
+    def max_len(self) -> int:
+        return self.rules.turn_cap
+
+    def describe(self) -> dict:
+        return {
+            "game": NAME,
+            "players": self.players,
+            "bots": [{"name": n, "path": b.path, "sha256": b.sha256} for n, b in zip(self.bot_names, self.bots)],
+            "kingdom": {"name": self.kingdom.name, "cards": self.kingdom.card_names(),
+                        "path": self.kingdom.path, "sha256": self.kingdom.sha256,
+                        "complete": self.kingdom.complete},
+            "rules": self.rules.as_dict(),
+            "seats": self.seats,
+        }
+
+
+def unique_names(bots) -> list[str]:
+    """Display names, numbered when the same bot sits twice ('BMU', 'BMU (2)')."""
+    names, seen = [], {}
+    for b in bots:
+        seen[b.name] = seen.get(b.name, 0) + 1
+        names.append(b.name if seen[b.name] == 1 else f"{b.name} ({seen[b.name]})")
+    return names
+
+
+def make_match(bots: list[Strategy], kingdom: Kingdom | None = None, rule_overrides: dict | None = None,
+               seats: str = "rotate", check: bool = False) -> Match:
+    """Check the bots against the setup and compile both. One bot per seat (2 to 4)."""
+    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
+        raise InputError(f"Dominion takes {MIN_PLAYERS} to {MAX_PLAYERS} bots (one per seat), got {len(bots)}",
+                         hint="give the same bot file twice for a mirror match")
+    if seats not in SEAT_MODES:
+        raise InputError(f"--seats must be one of {', '.join(SEAT_MODES)}, not '{seats}'")
+    if kingdom is None:
+        named = set()
+        for b in bots:
+            named |= b.cards()
+        kingdom = bots_kingdom(named)
+    rules = kingdom.rules.with_overrides(rule_overrides or {})
+    players = len(bots)
+    # every kingdom card must be playable by this engine
+    from .setup import implemented_error
+    errs = [e for e in (implemented_error(c, kingdom.path) for c in kingdom.cards) if e is not None]
+    if errs:
+        raise InputErrors(errs)
+    sup0 = supply_sizes(kingdom.cards, players)
+    compiled = compile_bots(bots, set(kingdom.cards))
+    return Match(list(bots), unique_names(bots), players, kingdom, rules, seats, card_columns(), sup0,
+                 rules.array(check), compiled)
+
+
+def missing_cards(match: Match) -> list[tuple]:
+    """(bot, card, line) for each card a bot's buy list names that the supply lacks."""
+    out = []
+    for name, bot in zip(match.bot_names, match.bots):
+        for r in bot.buy:
+            if match.sup0[r.card.id] < 0:
+                out.append((bot, r.card, r.line))
+    return out
+
+
+def build_tables(match_ct: np.ndarray, compiled: CompiledBots) -> tuple[np.ndarray, np.ndarray]:
+    """The engine's read-only arrays T (card table + bots) and F (stack + constants)."""
+    parts = [compiled.rules.ravel(), compiled.code.ravel(), compiled.rl.ravel(), compiled.bopt.ravel()]
+    T = np.zeros(E.T_BOTS + sum(len(x) for x in parts), np.int32)
+    ct = np.zeros((E.NCS, E.NCOL), np.int32)
+    ct[: match_ct.shape[0]] = match_ct
+    T[E.T_CT:E.T_BOTS] = ct.ravel()
+    o = E.T_BOTS
+    for h, x in zip((E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT), parts):
+        T[h] = o
+        T[o:o + len(x)] = x
+        o += len(x)
+    F = np.zeros(E.F_STK + len(compiled.consts), np.float64)
+    F[E.F_STK:] = compiled.consts
+    return T, F
+
+
+class State:
+    """The engine's arrays for one game in progress (also the scratch space of a chunk),
+    with readable accessors for tests and logs."""
+
+    def __init__(self, match: Match, log_capacity: int = 0, records: int = 0):
+        self.match = match
+        self.S = np.zeros(E.S_EV + E.EVW * log_capacity, np.int32)
+        S = self.S
+        S[E.G_NP] = match.players
+        S[E.G_LOG] = 1 if log_capacity else 0
+        S[E.G_EVCAP] = log_capacity
+        S[E.S_VAR:E.S_VAR + len(match.var)] = match.var
+        S[E.S_SUP0:E.S_SUP0 + NCARDS] = match.sup0
+        S[E.S_SUP:E.S_SUP + NCARDS] = match.sup0
+        S[E.S_SEAT:E.S_SEAT + E.MAXP] = np.arange(E.MAXP) % match.players
+        self.R = np.zeros(E.MAXP + 1, np.uint64)
+        self.T, self.F = build_tables(match.ct, match.compiled)
+        cap = match.rules.turn_cap
+        self.A = np.zeros(E.A_TL + (cap + 2) * (1 + E.MAXB * E.NTC), np.int64)
+        self.grec = np.zeros((records, E.NGR), np.int32)
+
+    def run(self, mode, seed=0, first_game=0, n_games=0, paired=False, max_turns=0, stop=E.STOP_NONE):
+        with np.errstate(over="ignore"):
+            err = E.run_games(self.S, self.R, self.T, self.F, self.A, self.grec, mode, np.uint64(seed),
+                              first_game, n_games, SEAT_MODES[self.match.seats], 1 if paired else 0,
+                              max_turns, stop)
+        if err:
+            what = {E.ERR_WK: "Throne Room work stack overflow",
+                    E.ERR_CONSERVE: "a card was created or lost"}.get(int(err), f"error {err}")
+            raise GameFailure(f"engine error in game {self.game_index}: {what}", self.game_index)
+        return err
+
+    @property
+    def game_index(self) -> int:
+        return int(self.S[E.G_GAME_LO]) + (int(self.S[E.G_GAME_HI]) << 24)
+
+    # ---- readable views
+    def zone(self, p: int, zone: int) -> list[int]:
+        o = E.S_Z + (p * E.NZ + zone) * E.MAXC
+        return [int(c) for c in self.S[o:o + self.S[E.S_ZN + p * E.NZ + zone]]]
+
+    def set_zone(self, p: int, zone: int, cards: list[int]) -> None:
+        o = E.S_Z + (p * E.NZ + zone) * E.MAXC
+        self.S[o:o + len(cards)] = cards
+        self.S[E.S_ZN + p * E.NZ + zone] = len(cards)
+
+    def recount(self) -> None:
+        """Recompute cards owned, total money and card counts from the zones (after a
+        test has stacked them)."""
+        S, ct = self.S, self.match.ct
+        for p in range(E.MAXP):
+            own = np.zeros(NCARDS, np.int64)
+            if p < self.match.players:
+                for zone in range(E.NZ):
+                    for c in self.zone(p, zone):
+                        if c >= 0:
+                            own[c] += 1
+            S[E.S_OWN + p * E.NCS:E.S_OWN + p * E.NCS + NCARDS] = own
+            S[E.S_PS + p * E.NPS + E.PS_CARDS] = own.sum()
+            S[E.S_PS + p * E.NPS + E.PS_MONEY] = int((own * ct[:, E.C_MONEY]).sum())
+
+    def owned(self, p: int, card: int) -> int:
+        return int(self.S[E.S_OWN + p * E.NCS + card])
+
+    def ps(self, p: int, k: int) -> int:
+        return int(self.S[E.S_PS + p * E.NPS + k])
+
+    def supply(self, card: int) -> int:
+        return int(self.S[E.S_SUP + card])
+
+    def vp(self, p: int) -> int:
+        o = E.S_OWN + p * E.NCS
+        S = self.S
+        return int(S[o + E.ESTATE] + 3 * S[o + E.DUCHY] + 6 * S[o + E.PROVINCE] - S[o + E.CURSE]
+                   + S[o + E.GARDENS] * (S[E.S_PS + p * E.NPS + E.PS_CARDS] // 10))
+
+    def events(self) -> np.ndarray:
+        n = int(self.S[E.G_NEV])
+        return self.S[E.S_EV:E.S_EV + E.EVW * n].reshape(n, E.EVW).copy()
+
+    def tally(self, games: int) -> Tally:
+        """The A array as a Tally (copies)."""
+        A, cap, nb = self.A, self.match.rules.turn_cap, len(self.match.bots)
+        L = cap + 2
+        t = Tally(
+            bot=A[E.A_TB:E.A_TS].reshape(E.MAXB, E.NTB)[:nb].copy(),
+            seat=A[E.A_TS:E.A_TE].reshape(E.MAXB, E.MAXP, E.NTS)[:nb].copy(),
+            length=A[E.A_TL:E.A_TL + L].copy(),
+            ending=A[E.A_TE:E.A_TE + len(ENDINGS)].copy(),
+            gained=A[E.A_TG:E.A_TL].reshape(E.MAXB, E.NCS)[:nb, :NCARDS].copy(),
+            curve=A[E.A_TL + L:].reshape(E.MAXB, L, E.NTC)[:nb].copy(),
+            games=games,
+        )
+        return t
+
+
+def empty_tally(match: Match) -> Tally:
+    """A zero Tally of the shapes ``play`` returns for this match."""
+    return Tally.empty(len(match.bots), E.MAXP, match.max_len, len(ENDINGS), NCARDS, E.NTB, E.NTS)
+
+
+def warm_up(match: Match) -> None:
+    """Compile the engine (or load it from numba's cache) by playing one short game."""
+    State(match).run(E.MODE_FRESH, 0, 0, 1)
+
+
+def play(match: Match, seed: int, first_game: int, n_games: int, paired: bool = False,
+         records: bool = False) -> tuple[Tally, np.ndarray | None]:
+    """Play games first_game .. first_game + n_games - 1 of the run with ``seed``."""
+    st = State(match, records=n_games if records else 0)
+    st.run(E.MODE_FRESH, seed, first_game, n_games, paired)
+    return st.tally(n_games), (st.grec if records else None)
+
+
+def play_logged(match: Match, seed: int, game: int = 0, capacity: int = 200_000) -> State:
+    """Play game ``game`` of the run with ``seed`` (same seats and cards as in that run),
+    recording its events."""
+    st = State(match, log_capacity=capacity)
+    st.run(E.MODE_FRESH, seed, game, 1)
+    return st

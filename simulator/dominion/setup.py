@@ -1,0 +1,178 @@
+"""Kingdoms, supply sizes and rule variants (RULES.md §1 and §7)."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InputError, InputErrors
+from ..yamlio import LineDict, load_file
+from . import engine as E
+from .cards import CARDS, NCARDS, UnknownCard, parse_card, suggest
+
+#: rule variants: name -> (allowed values, default, meaning)
+RULE_VARIANTS = {
+    "tiebreak": (("turns", "shared"), "turns",
+                 "turns: tied players with fewer turns win, others still tied share; shared: all tied share"),
+    "end_piles": ((3, 4), 3, "empty supply piles that end the game (4 is the Russian seed's 4-player rule)"),
+    "edition": ((1, 2), 1, "card wording: 1st edition, or 2nd edition where it differs"),
+    "turn_cap": (None, 100, "turns per player after which a game stops and is reported as capped"),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    tiebreak: str = "turns"
+    end_piles: int = 3
+    edition: int = 1
+    turn_cap: int = 100
+
+    def with_overrides(self, overrides: dict, path: str | None = None, lines: dict | None = None) -> "Rules":
+        values = {}
+        for key, raw in overrides.items():
+            line = (lines or {}).get(key)
+            if key not in RULE_VARIANTS:
+                hint = suggest(str(key), RULE_VARIANTS)
+                raise InputError(f"unknown rule '{key}'", path, line,
+                                 hint=f"did you mean '{hint}'?" if hint else
+                                 "known rules: " + ", ".join(RULE_VARIANTS))
+            allowed, default, _ = RULE_VARIANTS[key]
+            value = raw
+            if isinstance(default, int) and isinstance(raw, str):
+                try:
+                    value = int(raw)
+                except ValueError:
+                    pass
+            if key == "turn_cap":
+                if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 1000:
+                    raise InputError(f"turn_cap must be a whole number from 1 to 1000, not {raw!r}", path, line)
+            elif value not in allowed:
+                raise InputError(f"{key} must be one of {', '.join(map(str, allowed))}, not {raw!r}", path, line)
+            values[key] = value
+        return replace(self, **values)
+
+    def as_dict(self) -> dict:
+        return {"tiebreak": self.tiebreak, "end_piles": self.end_piles, "edition": self.edition,
+                "turn_cap": self.turn_cap}
+
+    def array(self, check: bool = False) -> np.ndarray:
+        var = np.zeros(E.NV, dtype=np.int32)
+        var[E.V_TIEBREAK] = 0 if self.tiebreak == "turns" else 1
+        var[E.V_END_PILES] = self.end_piles
+        var[E.V_EDITION] = self.edition
+        var[E.V_TURN_CAP] = self.turn_cap
+        var[E.V_CHECK] = 1 if check else 0
+        return var
+
+
+def parse_rule_options(items) -> dict:
+    """``--rules KEY=VALUE`` options -> dict (values checked by Rules.with_overrides)."""
+    out = {}
+    for item in items or ():
+        if "=" not in item:
+            raise InputError(f"--rules takes KEY=VALUE, not '{item}'", hint="e.g. --rules tiebreak=shared")
+        k, v = item.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+@dataclass(frozen=True)
+class Kingdom:
+    name: str
+    cards: tuple  # kingdom Card objects, in table order
+    rules: Rules = field(default_factory=Rules)
+    description: str = ""
+    path: str | None = None
+    sha256: str | None = None
+    #: a full 10-card kingdom (False: just the cards the bots name)
+    complete: bool = True
+
+    def card_names(self) -> list[str]:
+        return [c.name for c in self.cards]
+
+
+KINGDOM_KEYS = ("name", "description", "cards", "rules")
+
+
+def check_kingdom_cards(names, path=None, lines=None, line=None) -> tuple:
+    """Resolve and check a 10-card kingdom; raise InputError naming the wrong cards."""
+    cards, errors = [], []
+    for i, name in enumerate(names):
+        ln = lines[i] if lines else line
+        try:
+            c = parse_card(name)
+        except UnknownCard as e:
+            errors.append(InputError(str(e), path, ln))
+            continue
+        if not c.kingdom:
+            errors.append(InputError(f"'{c.name}' is a basic card, always in the supply, not a kingdom card",
+                                     path, ln, hint="remove it from the kingdom"))
+            continue
+        if c in cards:
+            errors.append(InputError(f"'{c.name}' is in the kingdom twice", path, ln))
+            continue
+        cards.append(c)
+    if errors:
+        raise errors[0] if len(errors) == 1 else InputErrors(errors)
+    if len(cards) != 10:
+        raise InputError(f"a kingdom is exactly 10 distinct kingdom cards; this one has {len(cards)}", path,
+                         line, hint=("add " if len(cards) < 10 else "remove ") + f"{abs(10 - len(cards))}")
+    return tuple(sorted(cards, key=lambda c: c.id))
+
+
+def load_kingdom(path) -> Kingdom:
+    data, text = load_file(path)
+    path = str(path)
+    if not isinstance(data, LineDict):
+        raise InputError("a kingdom file is a mapping with 'name' and 'cards'", path, 1)
+    for key in data:
+        if key not in KINGDOM_KEYS:
+            hint = suggest(str(key), KINGDOM_KEYS)
+            raise InputError(f"unknown key '{key}' in a kingdom file", path, data.lines[key],
+                             hint=f"did you mean '{hint}'?" if hint else "keys: " + ", ".join(KINGDOM_KEYS))
+    if "cards" not in data:
+        raise InputError("a kingdom file needs 'cards' (a list of 10 kingdom cards)", path, data.line)
+    names = data["cards"]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise InputError("'cards' must be a list of card names", path, data.lines["cards"])
+    cards = check_kingdom_cards(names, path, getattr(names, "lines", None), data.lines["cards"])
+    rules = Rules()
+    if "rules" in data:
+        r = data["rules"]
+        if not isinstance(r, dict):
+            raise InputError("'rules' must be a mapping, e.g. {tiebreak: shared}", path, data.lines["rules"])
+        rules = rules.with_overrides(r, path, getattr(r, "lines", None))
+    name = data.get("name") or Path(path).stem
+    return Kingdom(str(name), cards, rules, str(data.get("description", "") or ""), path,
+                   hashlib.sha256(text.encode()).hexdigest(), True)
+
+
+def bots_kingdom(cards, rules: Rules | None = None) -> Kingdom:
+    """The supply when no kingdom is given: the kingdom cards the bots name."""
+    cards = tuple(sorted({c for c in cards if c.kingdom}, key=lambda c: c.id))
+    return Kingdom("bots' cards", cards, rules or Rules(), complete=False)
+
+
+def supply_sizes(kingdom_cards, players: int) -> np.ndarray:
+    """int32[NCARDS]: each pile's starting size; -1 for piles not in the game."""
+    sup = np.full(NCARDS, -1, dtype=np.int32)
+    victory = 8 if players == 2 else 12
+    sup[E.COPPER] = 60 - 7 * players
+    sup[E.SILVER] = 40
+    sup[E.GOLD] = 30
+    sup[E.ESTATE] = victory
+    sup[E.DUCHY] = victory
+    sup[E.PROVINCE] = victory
+    sup[E.CURSE] = 10 * (players - 1)
+    for c in kingdom_cards:
+        sup[c.id] = victory if "Victory" in c.types else 10
+    return sup
+
+
+def implemented_error(card, path=None, line=None) -> InputError | None:
+    if card.id in E.IMPLEMENTED:
+        return None
+    return InputError(f"card '{card.name}' is not implemented yet", path, line,
+                      hint="dsim plays: " + ", ".join(CARDS[i].name for i in E.IMPLEMENTED if CARDS[i].kingdom))

@@ -1,0 +1,248 @@
+"""Bots: YAML file -> validated Strategy -> the arrays the engine interprets."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .. import expr
+from ..errors import InputError, InputErrors
+from ..yamlio import LineDict, load_file, load_text
+from . import engine as E
+from .cards import BY_NAME, CARDS, TYPE_BITS, UnknownCard, parse_card, parse_type, suggest
+from .setup import implemented_error
+
+# ---------------------------------------------------------------- the condition vocabulary
+_V = [
+    ("total_money", E.VR_TOTAL_MONEY, "sum over owned cards of the coins each gives unconditionally when "
+     "played (Copper 1, Silver 2, Gold 3, Woodcutter/Festival/Militia/Chancellor/Vassal 2, Market/Poacher 1)"),
+    ("cards", E.VR_CARDS, "cards you own (draw pile, hand, discard, in play, set aside)"),
+    ("coins", E.VR_COINS, "coins you have now (in the buy phase: coins not yet spent)"),
+    ("buys", E.VR_BUYS, "Buys you have left now"),
+    ("actions", E.VR_ACTIONS, "Actions you have left now"),
+    ("turn", E.VR_TURN, "your own turn number, starting at 1"),
+    ("vp", E.VR_VP, "your victory points now"),
+    ("opp_vp", E.VR_OPP_VP, "the highest victory points among your opponents"),
+    ("vp_lead", E.VR_VP_LEAD, "vp - opp_vp (negative when you are behind)"),
+    ("empty_piles", E.VR_EMPTY_PILES, "supply piles that are empty"),
+    ("gains_to_end", E.VR_GAINS_TO_END, "the smaller of Provinces left and the sum of the three smallest "
+     "supply piles (four under end_piles: 4): the fewest gains that can end the game"),
+    ("players", E.VR_PLAYERS, "players in the game"),
+    ("draw_pile", E.VR_DRAW_PILE, "cards in your draw pile"),
+    ("discard_pile", E.VR_DISCARD_PILE, "cards in your discard pile"),
+    ("hand_size", E.VR_HAND_SIZE, "cards in your hand"),
+]
+VARIABLES = {n: expr.Variable(n, E.OP_VAR, a, d) for n, a, d in _V}
+FUNCTIONS = {
+    "count": expr.Function("count", {"card": E.OP_COUNT, "type": E.OP_COUNT_T},
+                           "cards of that name or type you own, in all zones"),
+    "supply": expr.Function("supply", {"card": E.OP_SUPPLY}, "cards left in that supply pile (0 if not in the game)"),
+    "in_hand": expr.Function("in_hand", {"card": E.OP_IN_HAND, "type": E.OP_IN_HAND_T},
+                             "cards of that name or type in your hand now"),
+    "in_play": expr.Function("in_play", {"card": E.OP_IN_PLAY, "type": E.OP_IN_PLAY_T},
+                             "cards of that name or type you have in play now"),
+    "opp_count": expr.Function("opp_count", {"card": E.OP_OPP_COUNT, "type": E.OP_OPP_COUNT_T},
+                               "the most cards of that name or type any one opponent owns"),
+}
+
+
+def _resolve(text: str):
+    try:
+        return "card", parse_card(text).id
+    except UnknownCard as e:
+        t = parse_type(text)
+        if t is not None:
+            return "type", TYPE_BITS[t]
+        close = suggest(text, [c.name for c in CARDS] + list(TYPE_BITS))
+        raise expr.ExprError(f"unknown card or type '{text}'",
+                             f"did you mean '{close}'?" if close else None) from e
+
+
+VOCABULARY = expr.Vocabulary(VARIABLES, FUNCTIONS, _resolve, ("card", "type"))
+
+#: the order in which a bot plays Actions its ``play`` list does not name: Actions
+#: that give +Actions first, then cantrips, Throne Room, terminal draw, other terminals
+DEFAULT_PLAY_ORDER = (
+    "Festival", "Village", "Laboratory", "Market", "Merchant", "Sentry", "Poacher", "Spy", "Harbinger",
+    "Cellar", "Throne Room", "Witch", "Council Room", "Library", "Smithy", "Moat", "Militia", "Bandit",
+    "Moneylender", "Mine", "Remodel", "Artisan", "Workshop", "Feast", "Bureaucrat", "Vassal",
+    "Chancellor", "Woodcutter", "Chapel", "Thief", "Adventurer",
+)
+assert sorted(DEFAULT_PLAY_ORDER) == sorted(c.name for c in CARDS if "Action" in c.types)
+
+LISTS = {"buy": E.L_BUY, "play": E.L_PLAY}
+BOT_KEYS = ("name", "description", "buy", "play", "guard")
+
+
+@dataclass(frozen=True)
+class Rule:
+    card: object              # a Card
+    cond: expr.Program | None
+    line: int | None = None
+
+    @property
+    def text(self) -> str:
+        return self.card.name + (f": {self.cond.text}" if self.cond else "")
+
+
+@dataclass(frozen=True)
+class Strategy:
+    name: str
+    description: str = ""
+    buy: tuple = ()
+    play: tuple = ()
+    guard: bool = True
+    path: str | None = None
+    sha256: str | None = None
+    #: line of each list key (for warnings)
+    lines: dict = field(default_factory=dict, compare=False)
+
+    def cards(self) -> set:
+        """Every card the bot's lists name."""
+        return {r.card for k in LISTS for r in getattr(self, k)}
+
+
+def load_strategy(path) -> Strategy:
+    data, text = load_file(path)
+    return parse_strategy(data, str(path), text)
+
+
+def strategy_from_text(text: str, path: str = "<text>") -> Strategy:
+    return parse_strategy(load_text(text, path), path, text)
+
+
+def parse_strategy(data, path: str, text: str = "") -> Strategy:
+    """Validate a bot's YAML data; raise InputErrors listing every mistake found."""
+    errors: list[InputError] = []
+    if not isinstance(data, LineDict):
+        raise InputErrors([InputError("a bot file is a mapping with at least 'buy'", path, 1,
+                                      hint="see docs/bots.md")])
+    for key in data:
+        if key not in BOT_KEYS:
+            close = suggest(str(key), BOT_KEYS)
+            errors.append(InputError(f"unknown key '{key}'", path, data.lines[key],
+                                     hint=f"did you mean '{close}'?" if close else "keys: " + ", ".join(BOT_KEYS)))
+    if "buy" not in data:
+        errors.append(InputError("a bot needs a 'buy' list", path, data.line))
+    lists = {}
+    for key in LISTS:
+        if key in data:
+            lists[key] = _parse_rules(data[key], key, path, data.lines[key], errors)
+    guard = data.get("guard", True)
+    if not isinstance(guard, bool):
+        errors.append(InputError("'guard' must be true or false", path, data.lines.get("guard")))
+    for key in ("name", "description"):
+        if key in data and not isinstance(data[key], (str, int, float)):
+            errors.append(InputError(f"'{key}' must be text", path, data.lines[key]))
+    if errors:
+        raise InputErrors(errors)
+    return Strategy(
+        name=str(data.get("name") or Path(path).stem),
+        description=str(data.get("description", "") or "").strip(),
+        buy=tuple(lists.get("buy", ())), play=tuple(lists.get("play", ())),
+        guard=bool(guard), path=path, sha256=hashlib.sha256(text.encode()).hexdigest(),
+        lines={k: data.lines[k] for k in LISTS if k in data},
+    )
+
+
+def _parse_rules(items, key: str, path: str, line: int, errors: list) -> list:
+    if not isinstance(items, list):
+        errors.append(InputError(f"'{key}' must be a list of rules", path, line,
+                                 hint="e.g. [Province, Gold, Silver]"))
+        return []
+    rules = []
+    lines = getattr(items, "lines", [line] * len(items))
+    for item, ln in zip(items, lines):
+        rule = _parse_rule(item, key, path, ln, errors)
+        if rule is not None:
+            rules.append(rule)
+    return rules
+
+
+def _parse_rule(item, key, path, line, errors) -> Rule | None:
+    if isinstance(item, dict):
+        if len(item) != 1:
+            errors.append(InputError(f"a rule in '{key}' maps one card to its condition", path, line,
+                                     hint="e.g. '- Province: total_money > 15'"))
+            return None
+        (name, cond), = item.items()
+    elif isinstance(item, str):
+        name, _, cond = item.partition(":")
+        cond = cond.strip() or None
+    else:
+        errors.append(InputError(f"a rule in '{key}' is a card name, optionally with a condition; "
+                                 f"got {item!r}", path, line))
+        return None
+    try:
+        card = parse_card(str(name).strip())
+    except UnknownCard as e:
+        errors.append(InputError(str(e), path, line))
+        return None
+    err = implemented_error(card, path, line)
+    if err is not None:
+        errors.append(err)
+        return None
+    if key == "play" and "Action" not in card.types:
+        errors.append(InputError(f"'{card.name}' is not an Action card; 'play' lists Actions", path, line,
+                                 hint="Treasures are played automatically"))
+        return None
+    prog = None
+    if cond is not None:
+        try:
+            prog = expr.compile_condition(cond, VOCABULARY)
+        except expr.ExprError as e:
+            errors.append(InputError(e.message, path, line, hint=e.hint))
+            return None
+    return Rule(card, prog, line)
+
+
+# ---------------------------------------------------------------- compiled arrays
+@dataclass
+class CompiledBots:
+    """What the kernels read about the bots of one match (picklable)."""
+    rules: np.ndarray   # int32[NR, 3]: card, code start, code length
+    code: np.ndarray    # int32[NCODE, 2]: opcode, argument
+    consts: np.ndarray  # float64[NCONST]
+    rl: np.ndarray      # int32[NB, NL, 2]: list start, length
+    bopt: np.ndarray    # int32[NB, NO]
+
+
+def compile_bots(bots, kingdom_cards) -> CompiledBots:
+    """Compile bots for a supply holding ``kingdom_cards``. Each bot's play list is its
+    own rules, then every Action of the supply it does not name, in DEFAULT_PLAY_ORDER."""
+    rows, code, consts = [], [], []
+    nb = len(bots)
+    rl = np.zeros((nb, E.NL, 2), dtype=np.int32)
+    bopt = np.zeros((nb, E.NO), dtype=np.int32)
+    actions = [BY_NAME[n] for n in DEFAULT_PLAY_ORDER if BY_NAME[n] in kingdom_cards]
+
+    def add(rule_card, prog):
+        start = len(code)
+        if prog is not None:
+            base = len(consts)
+            consts.extend(prog.consts)
+            for op, arg in prog.code:
+                code.append((op, arg + base if op == expr.OP_CONST else arg))
+        rows.append((rule_card.id, start, len(code) - start))
+
+    for b, bot in enumerate(bots):
+        for key, lst in LISTS.items():
+            rl[b, lst, 0] = len(rows)
+            rules = list(getattr(bot, key))
+            for r in rules:
+                add(r.card, r.cond)
+            if key == "play":
+                named = {r.card for r in rules}
+                for c in actions:
+                    if c not in named:
+                        add(c, None)
+            rl[b, lst, 1] = len(rows) - rl[b, lst, 0]
+        bopt[b, E.O_GUARD] = 1 if bot.guard else 0
+    return CompiledBots(
+        rules=np.array(rows, dtype=np.int32).reshape(-1, 3),
+        code=np.array(code or [(0, 0)], dtype=np.int32).reshape(-1, 2),
+        consts=np.array(consts or [0.0], dtype=np.float64),
+        rl=rl, bopt=bopt,
+    )

@@ -1,0 +1,300 @@
+"""Runs many games in chunks over worker processes or a Dask cluster (game-agnostic).
+
+The runner knows a game only through a small interface (``simulator.games``):
+``game.play(match, seed, first_game, n_games, paired, records)`` returns a ``Tally``
+(and optionally per-game records). Game ``i`` of a run depends only on the run's seed
+and ``i`` (each game seeds its own streams from them), so the results are the same
+for any number of workers, any chunking and any backend; merging tallies is integer
+addition. With ``--until-ci`` chunks are merged in index order and the stopping rule is
+checked at chunk boundaries, so the stopping point is also independent of ``--jobs``.
+"""
+from __future__ import annotations
+
+import logging
+import multiprocessing as mp
+import os
+import signal
+import sys
+import time
+import traceback
+from collections import deque
+from dataclasses import dataclass, field
+from multiprocessing.connection import wait
+
+from .errors import RunError
+from .stats import BOT_COLS, Tally, wilson
+
+log = logging.getLogger("dsim.runner")
+
+CHUNK = 12_000     # games per chunk: a multiple of 2, 3 and 4 (paired deals never straddle)
+MIN_CHUNK = 1_200  # smaller chunks for small runs, so every worker gets some
+
+
+@dataclass
+class RunOutcome:
+    tally: Tally
+    games_requested: int
+    games_played: int
+    chunks_done: int
+    chunks_total: int
+    partial: bool = False
+    stopped_by: str = "games"        # games | until-ci | interrupt | error
+    error: str | None = None
+    seconds: float = 0.0
+    meta: dict = field(default_factory=dict)
+
+
+def plan_chunks(games: int, jobs: int, multiple: int) -> list[tuple[int, int]]:
+    """(first_game, n) for each chunk. Chunk sizes never change results."""
+    size = CHUNK
+    if games < CHUNK * jobs:
+        size = max(MIN_CHUNK, -(-games // max(1, jobs)))
+    size = -(-size // multiple) * multiple
+    return [(first, min(size, games - first)) for first in range(0, games, size)]
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover
+        return max(1, os.cpu_count() or 1)
+
+
+class GameCrash(RunError):
+    """A game raised inside a chunk; carries what is needed to replay it."""
+
+    def __init__(self, message: str, chunk: int, first_game: int, game: int | None, detail: str):
+        self.chunk = chunk
+        self.first_game = first_game
+        self.game = game
+        self.detail = detail
+        super().__init__(message)
+
+
+def _play_chunk(game, match, seed, first, n, paired, records, chunk):
+    try:
+        return game.play(match, seed, first, n, paired, records)
+    except Exception as e:  # noqa: BLE001 - reported with its context
+        g = getattr(e, "game", None)
+        raise GameCrash(f"{type(e).__name__}: {e}", chunk, first, g, traceback.format_exc()) from e
+
+
+def _worker(conn, game_name, match, seed, paired, records):
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    from .games import get_game
+    game = get_game(game_name)
+    wlog = logging.getLogger("dsim.worker")
+    while True:
+        msg = conn.recv()
+        if msg is None:
+            return
+        idx, first, n = msg
+        wlog.debug("worker %d: chunk %d (games %d-%d)", os.getpid(), idx, first, first + n - 1)
+        try:
+            result = _play_chunk(game, match, seed, first, n, paired, records, idx)
+            conn.send(("ok", idx, result))
+        except GameCrash as e:
+            conn.send(("crash", idx, (str(e), e.first_game, e.game, e.detail)))
+
+
+class _Progress:
+    def __init__(self, total: int, enabled: bool):
+        self.total = total
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self.last = 0.0
+
+    def update(self, done: int, force: bool = False):
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if not force and now - self.last < 0.2:
+            return
+        self.last = now
+        el = now - self.start
+        rate = done / el if el > 0 else 0.0
+        left = (self.total - done) / rate if rate > 0 else float("nan")
+        width = 30
+        fill = int(width * done / self.total) if self.total else width
+        eta = f"{left:5.0f}s left" if left == left else "  ...  "
+        sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done:,}/{self.total:,} games "
+                         f"{rate:,.0f} games/s {eta} ")
+        sys.stderr.flush()
+
+    def close(self):
+        if self.enabled:
+            sys.stderr.write("\r" + " " * 100 + "\r")
+            sys.stderr.flush()
+
+
+def ci_reached(tally: Tally, width: float) -> bool:
+    """Every bot's 95% Wilson interval has half-width at most ``width``."""
+    g = BOT_COLS.index("games")
+    w = BOT_COLS.index("w12")
+    for b in range(tally.bot.shape[0]):
+        n = tally.bot[b, g]
+        if n == 0:
+            return False
+        lo, hi = wilson(tally.bot[b, w] / 12.0, n)
+        if (hi - lo) / 2 > width:
+            return False
+    return True
+
+
+def run(game, match, games: int, seed: int, jobs: int | None = None, paired: bool = False,
+        until_ci: float | None = None, backend: str = "local", scheduler: str | None = None,
+        progress: bool = False, on_records=None, records: bool = False) -> RunOutcome:
+    """Play ``games`` games of ``match``; returns merged results, partial if interrupted.
+
+    ``on_records(first_game, array)`` receives per-game records as chunks finish (in
+    chunk order) when ``records`` is set.
+    """
+    jobs = jobs or default_jobs()
+    multiple = match.players if paired else 1
+    chunks = plan_chunks(games, jobs if until_ci is None else 1, multiple)
+    if until_ci is not None:
+        chunks = plan_chunks(games, 1, multiple)
+    t_compile = time.perf_counter()
+    if backend == "local":
+        game.warm_up(match)  # compile or load the kernels once, before workers fork
+    t0 = time.perf_counter()
+    total = game.empty_tally(match)
+    out = RunOutcome(total, games, 0, 0, len(chunks))
+    bar = _Progress(games, progress)
+    results: dict[int, Tally] = {}
+    next_merge = 0
+
+    def accept(idx, tally, recs):
+        nonlocal next_merge, total
+        results[idx] = (tally, recs)
+        # merge in index order (for the stopping rule and for ordered per-game records)
+        while next_merge in results:
+            t, r = results.pop(next_merge)
+            total += t
+            if r is not None and on_records is not None:
+                on_records(chunks[next_merge][0], r)
+            out.chunks_done += 1
+            out.games_played += chunks[next_merge][1]
+            next_merge += 1
+            if until_ci is not None and ci_reached(total, until_ci):
+                out.stopped_by = "until-ci"
+                return True
+        bar.update(out.games_played)
+        return False
+
+    try:
+        if backend == "dask":
+            from .dask_backend import run_chunks_dask
+            run_chunks_dask(game, match, seed, paired, records, chunks, accept, scheduler)
+        elif jobs == 1 or len(chunks) == 1:
+            for idx, (first, n) in enumerate(chunks):
+                tally, recs = _play_chunk(game, match, seed, first, n, paired, records, idx)
+                if accept(idx, tally, recs):
+                    break
+        else:
+            _run_pool(game, match, seed, paired, records, chunks, min(jobs, len(chunks)), accept)
+    except KeyboardInterrupt:
+        out.partial = True
+        out.stopped_by = "interrupt"
+    except GameCrash as e:
+        out.partial = True
+        out.stopped_by = "error"
+        out.error = _crash_message(e, match, seed)
+    except RunError as e:
+        out.partial = True
+        out.stopped_by = "error"
+        out.error = str(e)
+    finally:
+        bar.close()
+    # chunks that finished out of order after an interruption still count (a plain run)
+    if out.partial and until_ci is None:
+        for idx in sorted(results):
+            t, r = results[idx]
+            total += t
+            out.chunks_done += 1
+            out.games_played += chunks[idx][1]
+    if out.games_played < games and out.stopped_by == "games":
+        out.partial = True
+    out.tally.games = out.games_played
+    out.seconds = time.perf_counter() - t0
+    out.meta["compile_seconds"] = round(t0 - t_compile, 3)
+    return out
+
+
+def _crash_message(e: GameCrash, match, seed) -> str:
+    bots = " ".join(b.path or b.name for b in match.bots)
+    where = f"game {e.game}" if e.game is not None else f"a game of games {e.first_game}..."
+    kingdom = f" -k {match.kingdom.path}" if getattr(match.kingdom, "path", None) else ""
+    replay = f"dsim log {bots}{kingdom} --seed {seed} --game {e.game}" if e.game is not None else ""
+    return (f"a game failed: {e} (chunk {e.chunk}, {where}, seed {seed}, bots: "
+            f"{', '.join(match.bot_names)})" + (f"; reproduce with: {replay}" if replay else ""))
+
+
+class _Slot:
+    def __init__(self, ctx, args):
+        self.parent, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker, args=(child,) + args, daemon=True)
+        self.proc.start()
+        child.close()
+        self.chunk = None
+
+
+def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
+    """Our own small pool: one pipe per worker, so a worker that dies is known with the
+    chunk it held; that chunk is retried once on a fresh worker."""
+    ctx = mp.get_context("fork") if sys.platform.startswith("linux") else mp.get_context()
+    args = (game.NAME, match, seed, paired, records)
+    slots = [_Slot(ctx, args) for _ in range(jobs)]
+    todo = deque(range(len(chunks)))
+    tries = [0] * len(chunks)
+    try:
+        while True:
+            for s in slots:
+                if s.chunk is None and todo:
+                    s.chunk = todo.popleft()
+                    tries[s.chunk] += 1
+                    first, n = chunks[s.chunk]
+                    s.parent.send((s.chunk, first, n))
+            busy = [s for s in slots if s.chunk is not None]
+            if not busy:
+                return
+            ready = wait([s.parent for s in busy] + [s.proc.sentinel for s in busy], timeout=1.0)
+            for i, s in enumerate(slots):
+                if s.chunk is None:
+                    continue
+                if s.parent in ready or s.parent.poll():
+                    try:
+                        kind, idx, payload = s.parent.recv()
+                    except (EOFError, OSError):
+                        kind = None
+                    if kind == "ok":
+                        s.chunk = None
+                        tally, recs = payload
+                        if accept(idx, tally, recs):
+                            return
+                        continue
+                    if kind == "crash":
+                        msg, first, g, detail = payload
+                        log.debug("chunk %d crashed:\n%s", idx, detail)
+                        raise GameCrash(msg, idx, first, g, detail)
+                if not s.proc.is_alive():
+                    lost = s.chunk
+                    code = s.proc.exitcode
+                    s.proc.join()
+                    if tries[lost] >= 2:
+                        raise RunError(f"a worker process died twice on chunk {lost} (games "
+                                       f"{chunks[lost][0]}-{sum(chunks[lost]) - 1}, exit code {code}); "
+                                       "the run stops (out of memory? killed?)")
+                    log.warning("worker %d died (exit code %s) on chunk %d; retrying it",
+                                s.proc.pid, code, lost)
+                    todo.appendleft(lost)
+                    slots[i] = _Slot(ctx, args)
+    finally:
+        for s in slots:
+            try:
+                if s.proc.is_alive():
+                    s.proc.terminate()
+            except Exception:  # noqa: BLE001
+                pass
+        for s in slots:
+            s.proc.join(timeout=2)

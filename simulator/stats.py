@@ -1,0 +1,164 @@
+"""Mergeable accumulators, confidence intervals and result tables (game-agnostic).
+
+A ``Tally`` holds only integer counts and sums, so merging chunks in any order gives
+bit-identical results: that is what makes a run's numbers independent of ``--jobs``
+and of the backend. Win shares are counted in twelfths (a k-way shared win gives each
+winner 12/k, exact for k = 1..4).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+#: columns of Tally.bot (the game kernels write these positions)
+BOT_COLS = ("games", "wins", "ties", "losses", "w12", "vp", "turns")
+#: columns of Tally.seat[b, s, :]
+SEAT_COLS = ("games", "wins", "ties", "losses", "w12")
+#: columns of Tally.curve[b, turn, :]
+CURVE_COLS = ("vp", "coins", "n")
+Z95 = 1.959963984540054
+
+
+@dataclass
+class Tally:
+    """Counts and sums over a set of games; ``+=`` merges another tally."""
+    bot: np.ndarray      # int64[NB, >= len(BOT_COLS)]
+    seat: np.ndarray     # int64[NB, MAXP, >= len(SEAT_COLS)]
+    length: np.ndarray   # int64[L]: games by length (turns of the player who took most)
+    ending: np.ndarray   # int64[NENDINGS]
+    gained: np.ndarray   # int64[NB, NITEMS]: items (cards) gained
+    curve: np.ndarray    # int64[NB, T, 3]: per own turn: VP sum, coins sum, games running
+    games: int = 0
+
+    @classmethod
+    def empty(cls, nbots: int, seats: int, max_len: int, n_endings: int, n_items: int, ncols_bot: int,
+              ncols_seat: int) -> "Tally":
+        return cls(
+            bot=np.zeros((nbots, ncols_bot), np.int64),
+            seat=np.zeros((nbots, seats, ncols_seat), np.int64),
+            length=np.zeros(max_len + 2, np.int64),
+            ending=np.zeros(n_endings, np.int64),
+            gained=np.zeros((nbots, n_items), np.int64),
+            curve=np.zeros((nbots, max_len + 2, len(CURVE_COLS)), np.int64),
+        )
+
+    def __iadd__(self, other: "Tally") -> "Tally":
+        for name in ("bot", "seat", "length", "ending", "gained", "curve"):
+            getattr(self, name).__iadd__(getattr(other, name))
+        self.games += other.games
+        return self
+
+    def copy(self) -> "Tally":
+        return Tally(self.bot.copy(), self.seat.copy(), self.length.copy(), self.ending.copy(),
+                     self.gained.copy(), self.curve.copy(), self.games)
+
+
+def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (successes may be fractional)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def hist_percentile(hist: np.ndarray, q: float) -> float:
+    """The q-th percentile (0..100) of values given as a histogram (value = index)."""
+    total = hist.sum()
+    if total == 0:
+        return float("nan")
+    target = q / 100 * total
+    cum = np.cumsum(hist)
+    return float(np.searchsorted(cum, max(target, 1), side="left"))
+
+
+@dataclass
+class Results:
+    """A run's results as pandas DataFrames (columns as in the CSV files) plus metadata."""
+    summary: pd.DataFrame
+    seats: pd.DataFrame
+    game_length: pd.DataFrame
+    endings: pd.DataFrame
+    cards: pd.DataFrame
+    curves: pd.DataFrame
+    length_stats: dict
+    meta: dict = field(default_factory=dict)
+    tally: Tally | None = None
+
+    @property
+    def games(self) -> int:
+        return int(self.meta.get("games_played", 0))
+
+    @property
+    def partial(self) -> bool:
+        return bool(self.meta.get("partial", False))
+
+
+def results_from_tally(t: Tally, bot_names: list[str], ending_names: list[str], item_names: list[str],
+                       meta: dict | None = None) -> Results:
+    bc = {c: i for i, c in enumerate(BOT_COLS)}
+    rows = []
+    for b, name in enumerate(bot_names):
+        g = int(t.bot[b, bc["games"]])
+        wins_equiv = t.bot[b, bc["w12"]] / 12.0
+        lo, hi = wilson(wins_equiv, g)
+        rows.append({
+            "bot": name, "games": g,
+            "wins": int(t.bot[b, bc["wins"]]), "ties": int(t.bot[b, bc["ties"]]),
+            "losses": int(t.bot[b, bc["losses"]]),
+            "win_rate": wins_equiv / g if g else float("nan"), "ci_low": lo, "ci_high": hi,
+            "mean_vp": t.bot[b, bc["vp"]] / g if g else float("nan"),
+            "mean_turns": t.bot[b, bc["turns"]] / g if g else float("nan"),
+        })
+    summary = pd.DataFrame(rows, columns=["bot", "games", "wins", "ties", "losses", "win_rate", "ci_low",
+                                          "ci_high", "mean_vp", "mean_turns"])
+    sc = {c: i for i, c in enumerate(SEAT_COLS)}
+    srows = []
+    for b, name in enumerate(bot_names):
+        for s in range(t.seat.shape[1]):
+            g = int(t.seat[b, s, sc["games"]])
+            if g == 0:
+                continue
+            w = t.seat[b, s, sc["w12"]] / 12.0
+            lo, hi = wilson(w, g)
+            srows.append({"bot": name, "seat": s + 1, "games": g, "wins": int(t.seat[b, s, sc["wins"]]),
+                          "ties": int(t.seat[b, s, sc["ties"]]), "losses": int(t.seat[b, s, sc["losses"]]),
+                          "win_rate": w / g, "ci_low": lo, "ci_high": hi})
+    seats = pd.DataFrame(srows, columns=["bot", "seat", "games", "wins", "ties", "losses", "win_rate",
+                                         "ci_low", "ci_high"])
+    nz = np.nonzero(t.length)[0]
+    game_length = pd.DataFrame({"turns": nz.astype(int), "games": t.length[nz].astype(int)})
+    endings = pd.DataFrame({"ending": ending_names, "games": t.ending.astype(int)})
+    crow = []
+    for b, name in enumerate(bot_names):
+        g = t.bot[b, bc["games"]]
+        for i, item in enumerate(item_names):
+            if t.gained[b, i]:
+                crow.append({"bot": name, "card": item, "mean_gained": t.gained[b, i] / g})
+    cards = pd.DataFrame(crow, columns=["bot", "card", "mean_gained"])
+    cur = []
+    for b, name in enumerate(bot_names):
+        for turn in range(1, t.curve.shape[1]):
+            n = int(t.curve[b, turn, 2])
+            if n == 0:
+                continue
+            cur.append({"bot": name, "turn": turn, "mean_vp": t.curve[b, turn, 0] / n,
+                        "mean_coins": t.curve[b, turn, 1] / n, "games_running": n})
+    curves = pd.DataFrame(cur, columns=["bot", "turn", "mean_vp", "mean_coins", "games_running"])
+    total = int(t.length.sum())
+    lengths = np.arange(len(t.length))
+    length_stats = {
+        "games": total,
+        "mean": float((lengths * t.length).sum() / total) if total else float("nan"),
+        "median": hist_percentile(t.length, 50),
+        "p5": hist_percentile(t.length, 5),
+        "p95": hist_percentile(t.length, 95),
+    }
+    m = dict(meta or {})
+    m.setdefault("games_played", total)
+    return Results(summary, seats, game_length, endings, cards, curves, length_stats, m, t)

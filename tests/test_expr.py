@@ -1,0 +1,136 @@
+"""The condition language: what compiles, what it evaluates to in the engine, and the
+exact errors for what does not compile."""
+import pytest
+
+from helpers import Table
+from simulator import expr
+from simulator.dominion import engine as E
+from simulator.dominion.strategy import VOCABULARY
+
+
+def compile_(text):
+    return expr.compile_condition(text, VOCABULARY)
+
+
+def table_with(text, **stack):
+    """A table whose first bot's only rule (rule 0) has condition ``text``."""
+    t = Table([f"buy:\n  - \"Copper: {text}\"", "buy: []"], kingdom=["Smithy", "Gardens"])
+    t.stack(0, **stack)
+    return t
+
+
+def ev(t, p=0):
+    return bool(E.cond_ok(t.st.S, t.st.T, t.st.F, 0, p))
+
+
+def test_generic_opcodes_match_the_engine():
+    for name in dir(expr):
+        if name.startswith("OP_"):
+            assert getattr(E, name) == getattr(expr, name), name
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("1 + 2 * 3 == 7", True),
+    ("(1 + 2) * 3 == 9", True),
+    ("7 / 2 == 3.5", True),
+    ("-3 < -2", True),
+    ("not 1 > 2", True),
+    ("1 < 2 < 3", True),
+    ("1 < 3 < 2", False),
+    ("min(4, 2, 9) == 2 and max(4, 2, 9) == 9", True),
+    ("1 > 2 or 2 > 1", True),
+    ("1 > 2 and coins / (1 - 1) > 0", False),  # short-circuits
+    ("true", True),
+    ("false or true", True),
+    ("5 / (2 - 2) > 1000", True),  # x / 0 is +infinity for x > 0
+    ("0 / (2 - 2) == 0", True),
+])
+def test_arithmetic_and_logic(text, expected):
+    assert ev(table_with(text, hand=[], draw=[])) is expected
+
+
+def test_game_quantities():
+    t = table_with("count(Copper) == 3 and count(Treasure) == 4 and count(Victory) == 2 and total_money == 5 "
+                   "and cards == 6 and in_hand(Copper) == 2 and in_hand(Treasure) == 3 and draw_pile == 2 "
+                   "and discard_pile == 1 and hand_size == 3 and vp == 1 and players == 2 and turn == 1",
+                   hand=["Copper", "Copper", "Silver"], draw=["Estate", "Copper"], discard=["Gardens"])
+    t.set_turns(0, 1)  # as during the bot's first turn
+    assert ev(t)
+
+
+def test_supply_opp_and_vp_lead():
+    t = table_with("supply(Province) == 7 and supply(Smithy) == 10 and supply(Witch) == 0 and opp_vp == 6 "
+                   "and vp_lead == -6 and opp_count(Province) == 1 and opp_count(Victory) == 1 "
+                   "and empty_piles == 0", hand=[])
+    t.stack(1, hand=["Province"]).set_supply("Province", 7)
+    assert ev(t)
+
+
+def test_gains_to_end_is_min_of_provinces_and_three_smallest_piles():
+    t = table_with("gains_to_end == 5", hand=[])
+    t.set_supply("Smithy", 1).set_supply("Curse", 2).set_supply("Gardens", 2).set_supply("Province", 6)
+    assert ev(t)
+    t.set_supply("Province", 4)
+    assert ev(table_with("gains_to_end == 8", hand=[]))  # 8 Provinces vs 8 + 8 + 10 in a fresh 2p game
+
+
+def test_names_match_ignoring_case_spaces_and_quotes():
+    for text in ("count(throne_room) == 0", "count('Throne Room') == 0", "count(ThroneRoom) == 0",
+                 "count(treasure) >= 0", "count(COPPER) >= 0", "count(Throne Room) < count( Council  Room )"):
+        compile_(text)
+
+
+ERRORS = [
+    ("count(Smity) > 1", "unknown card or type 'Smity'", "did you mean 'Smithy'?"),
+    ("totl_money > 5", "unknown variable 'totl_money'", "did you mean 'total_money'?"),
+    ("cont(Smithy) > 1", "unknown function 'cont'", "did you mean 'count'?"),
+    ("supply(Treasure) > 1", "supply() takes a card, but 'Treasure' is a type", None),
+    ("count(3) > 1", "count() takes a card or type name, not an expression", None),
+    ("Smithy > 1", "'Smithy' is a card name, not a number", "did you mean count(Smithy)?"),
+    ("count(Smithy)", "is a number, not a true/false test", "compare it"),
+    ("count(Smithy) + (1 > 2) > 0", "'+' needs a number, got a true/false", None),
+    ("not count(Smithy)", "'not' needs a true/false, got a number", None),
+    ("coins / 0 > 1", "division by zero", None),
+    ("coins = 5", "syntax error", "use '==' to compare"),
+    ("coins > 5 && buys > 1", "syntax error", "write 'and' / 'or'"),
+    ("(coins > 5", "syntax error", "parentheses do not match"),
+    ("coins ** 2 > 5", "operator '**' is not supported", None),
+    ("__import__('os').system('true')", "unsupported call", None),
+    ("coins.real > 1", "unsupported syntax (Attribute)", None),
+    ("[1][0] > 0", "unsupported syntax", None),
+    ("coins if buys else 1", "'if ... else' is not supported", None),
+    ("min(coins) > 1", "min() needs at least two numbers", None),
+    ("count(Smithy, Village) > 1", "count() takes one card or type name, got 2 arguments", None),
+    ("'Smithy' > 1", "'Smithy' is a name, not a value here", None),
+    ("", "empty condition", None),
+    ("count", "'count' is a function", "call it"),
+]
+
+
+@pytest.mark.parametrize("text,message,hint", ERRORS)
+def test_errors(text, message, hint):
+    with pytest.raises(expr.ExprError) as e:
+        compile_(text)
+    assert message in e.value.message
+    if hint:
+        assert hint in (e.value.hint or "")
+
+
+def test_length_and_depth_limits():
+    with pytest.raises(expr.ExprError, match="limit is 500"):
+        compile_(" + ".join(["1"] * 300) + " > 0")
+    with pytest.raises(expr.ExprError, match="nested more than 20 levels"):
+        compile_("1 + (" * 25 + "1" + ")" * 25 + " > 0")
+
+
+def test_yaml_booleans_are_conditions():
+    assert compile_(True).consts == [1.0]
+    with pytest.raises(expr.ExprError):
+        compile_(3)
+
+
+def test_short_circuit_jumps_are_well_formed():
+    p = compile_("1 > 2 and 2 > 1 or 3 > 2")
+    for i, (op, arg) in enumerate(p.code):
+        if op in (expr.OP_AND, expr.OP_OR):
+            assert 0 < i + arg <= len(p.code)

@@ -1,0 +1,42 @@
+"""Cross-check against a second implementation: the C Big Money reference in bench/.
+
+The C program plays plain Big Money (Province at 8, Gold at 6, Silver at 3; no
+tie-break; the game ends after the turn the last Province is bought). dsim plays the
+same with the guard off, fixed seats and shared ties. Both are built and run here;
+their first-player win, second-player win and tie rates must agree within sampling
+error (4 standard errors of the difference)."""
+import math
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from helpers import JIT, bot
+from simulator.dominion import engine as E
+from simulator.dominion.game import make_match, play
+from simulator.dominion.setup import Rules, bots_kingdom
+
+REF = Path(__file__).resolve().parent.parent / "bench" / "bm_reference.c"
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None or not JIT, reason="needs gcc and the JIT")
+def test_big_money_mirror_matches_the_c_reference(tmp_path):
+    n = 200_000
+    exe = tmp_path / "bm"
+    subprocess.run(["gcc", "-O2", "-o", str(exe), str(REF), "-lm"], check=True)
+    out = subprocess.run([str(exe), str(n), "9", "deck"], check=True, capture_output=True, text=True).stdout
+    c = {k: float(v) for k, v in (kv.split("=") for kv in out.split()) if k in ("p1_win", "p2_win", "tie",
+                                                                               "turns_per_player")}
+    b = bot("buy: [Province, Gold, Silver]\nguard: false")
+    m = make_match([b, b], bots_kingdom([], Rules(tiebreak="shared")), seats="fixed")
+    t, _ = play(m, 9, 0, n)
+    s = t.seat
+    p1 = s[0, 0, E.TS_WINS] / n
+    p2 = s[1, 1, E.TS_WINS] / n
+    tie = s[0, 0, E.TS_TIES] / n
+    for mine, theirs in ((p1, c["p1_win"]), (p2, c["p2_win"]), (tie, c["tie"])):
+        se = math.sqrt(2 * theirs * (1 - theirs) / n)
+        assert abs(mine - theirs) < 4 * se, (mine, theirs)
+    turns = (t.bot[0, E.TB_TURNS] + t.bot[1, E.TB_TURNS]) / (2 * n)
+    assert abs(turns - c["turns_per_player"]) < 0.02
