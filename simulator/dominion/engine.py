@@ -80,10 +80,7 @@ NCARDS = 39
 NCS = 40  # stride of per-card rows
 
 #: cards whose every effect this engine plays (checked before any game runs)
-IMPLEMENTED = (
-    COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE, VILLAGE, SMITHY, LABORATORY,
-    FESTIVAL, MARKET, WOODCUTTER, COUNCIL_ROOM, MOAT, WITCH, MERCHANT, GARDENS,
-)
+IMPLEMENTED = tuple(range(NCARDS))
 
 # ---------------------------------------------------------------- card table columns
 C_COST = 0
@@ -121,6 +118,8 @@ G_TURN_COINS = 12  # coins generated this turn
 G_WK = 13       # work-stack depth
 G_EVCAP = 14    # event capacity
 G_ERR = 15
+G_ERR_CARD = 16  # the card a failed conservation check is about
+G_ERR_WHAT = 17  # 1 zones vs owned, 2 total vs start, 3 negative pile, 4 counters
 NGS = 32
 
 END_PROVINCES = 1
@@ -174,9 +173,20 @@ T_CT = 8
 T_BOTS = T_CT + NCS * NCOL
 L_BUY = 0
 L_PLAY = 1
+L_GAIN = 2       # gains from card effects (default: the buy list)
+L_TRASH = 3
+L_DISCARD = 4
+L_TOPDECK = 5
+L_SETASIDE = 6
 NL = 8
 O_GUARD = 0      # end-game guard on
-NO = 4
+O_RANDOM = 1     # every decision random (fuzzing)
+O_MOAT = 2       # rule whose condition decides revealing Moat (-1: always)
+O_CHANCELLOR = 3  # rule whose condition decides Chancellor's discard (-1: always)
+O_USER_TRASH = 4  # 1: the bot wrote its own trash list
+O_USER_TOPDECK = 5
+O_USER_SETASIDE = 6
+NO = 8
 F_STK = 64
 
 # ---------------------------------------------------------------- A: tallies
@@ -285,6 +295,10 @@ EV_END = 15      # value: END_* reason
 EV_SCORE = 16    # value: VP; card: turns taken
 EV_NOGAIN = 17   # a gain that found the pile empty
 EV_GUARD = 18    # the end-game guard refused a card
+EV_THRONE = 19   # card: the Action a Throne Room plays twice
+EV_DECK = 20     # Chancellor: value cards moved from the draw pile to the discard pile
+EV_BACK = 21     # a revealed card put back on the draw pile
+EV_NOTHING = 22  # card: an Action whose choice was to do nothing
 
 ERR_WK = 1        # work stack overflow
 ERR_CONSERVE = 2  # a card was created or lost, or a counter disagrees with the zones
@@ -396,8 +410,7 @@ def count_type_in(S, T, p, zone, mask):
     return k
 
 
-@inline
-def take_top(S, R, p):
+def _take_top(S, R, p):
     """Remove the top card of p's draw pile, first shuffling the discard pile into it if
     it is empty; -1 if both are empty."""
     kd = S_ZN + p * NZ + Z_DRAW
@@ -423,8 +436,10 @@ def take_top(S, R, p):
     return S[zb(p, Z_DRAW) + n]
 
 
-@inline
-def draw(S, R, p, k):
+take_top = kernel(_take_top)
+
+
+def _draw(S, R, p, k):
     """p draws up to k cards; returns how many were drawn."""
     for i in range(k):
         c = take_top(S, R, p)
@@ -433,6 +448,24 @@ def draw(S, R, p, k):
         push(S, p, Z_HAND, c)
         log_ev(S, EV_DRAW, p, c, 0)
     return k
+
+
+draw = kernel(_draw)
+
+
+@inline
+def draw_hot(S, R, p, k):
+    """``draw`` inlined, with the top card taken inline too: the per-turn path."""
+    for i in range(k):
+        c = take_top_hot(S, R, p)
+        if c < 0:
+            return i
+        push(S, p, Z_HAND, c)
+        log_ev(S, EV_DRAW, p, c, 0)
+    return k
+
+
+take_top_hot = inline(_take_top)
 
 
 # ================================================================ scores and supply
@@ -670,6 +703,16 @@ def cond_ok(S, T, F, r, p):
 
 # ================================================================ bot decisions
 @inline
+def is_type(T, c, mask):
+    return (T[T_CT + c * NCOL + C_TYPES] & mask) != 0
+
+
+@inline
+def cost_of(T, c):
+    return T[T_CT + c * NCOL + C_COST]
+
+
+@inline
 def gain_ends_game(S, c):
     """Would gaining one c now make this turn the last (when it was not already)?"""
     empty = S[G_EMPTY]
@@ -702,49 +745,287 @@ def guard_refuses(S, T, p, c):
 
 
 @inline
-def choose_gain(S, T, F, lst, b, p, cap):
-    """The first rule of bot b's list ``lst`` whose card costs at most ``cap``, is in
-    the supply and whose condition holds (the end-game guard may skip it); -1 if none."""
+def bopt(T, b, k):
+    return T[T[TH_BOPT] + b * NO + k]
+
+
+@inline
+def is_random(S, T, p):
+    return T[T[TH_BOPT] + S[S_SEAT + p] * NO + O_RANDOM] != 0
+
+
+@kernel
+def random_gain(S, R, T, cap, mask):
+    """A random card of the supply within the cap (and types), or -1 (sometimes)."""
+    n = 0
+    for c in range(NCARDS):
+        if S[S_SUP + c] > 0 and cost_of(T, c) <= cap and (mask == 0 or is_type(T, c, mask)):
+            n += 1
+    k = rand_below(R, MAXP, n + 1)
+    for c in range(NCARDS):
+        if S[S_SUP + c] > 0 and cost_of(T, c) <= cap and (mask == 0 or is_type(T, c, mask)):
+            if k == 0:
+                return c
+            k -= 1
+    return -1
+
+
+@kernel
+def choose_gain(S, R, T, F, lst, p, cap, mask):
+    """The first rule of p's list ``lst`` whose card costs at most ``cap``, has the types
+    ``mask`` (0: any), is in the supply and whose condition holds (the end-game guard may
+    skip it); -1 if none."""
+    if is_random(S, T, p):
+        return random_gain(S, R, T, cap, mask)
+    b = S[S_SEAT + p]
     lo = T[TH_RL] + (b * NL + lst) * 2
     start = T[lo]
     ro = T[TH_RULES]
     for r in range(start, start + T[lo + 1]):
         c = T[ro + 3 * r]
-        if S[S_SUP + c] <= 0 or T[T_CT + c * NCOL + C_COST] > cap:
+        if S[S_SUP + c] <= 0 or cost_of(T, c) > cap:
+            continue
+        if mask != 0 and not is_type(T, c, mask):
             continue
         if not cond_ok(S, T, F, r, p):
             continue
-        if T[T[TH_BOPT] + b * NO + O_GUARD] != 0 and guard_refuses(S, T, p, c):
+        if bopt(T, b, O_GUARD) != 0 and guard_refuses(S, T, p, c):
             log_ev(S, EV_GUARD, p, c, 0)
             continue
         return c
     return -1
 
 
-@inline
-def choose_play(S, T, F, b, p):
-    """The Action p plays next: the first rule of its play list that is in hand and
-    holds (the list ends with the default order of every unnamed Action); -1 if none."""
-    lo = T[TH_RL] + (b * NL + L_PLAY) * 2
+@kernel
+def forced_gain(S, R, T, F, p, cap, mask):
+    """A gain the card makes compulsory: the gain list's choice, else the costliest
+    Treasure within the cap (Copper last), then the costliest Action, then Victory,
+    then Curse; a card that ends the game with p losing only if nothing else is left."""
+    c = choose_gain(S, R, T, F, L_GAIN, p, cap, mask)
+    if c >= 0:
+        return c
+    for attempt in range(2):
+        for want in (T_TREASURE, T_ACTION, T_VICTORY, T_CURSE):
+            best = -1
+            for k in range(NCARDS):
+                if S[S_SUP + k] <= 0 or cost_of(T, k) > cap or not is_type(T, k, want):
+                    continue
+                if mask != 0 and not is_type(T, k, mask):
+                    continue
+                if attempt == 0 and guard_refuses(S, T, p, k):
+                    continue
+                if want == T_TREASURE and k == COPPER and best >= 0:
+                    continue
+                if best < 0 or cost_of(T, k) > cost_of(T, best) or (best == COPPER and k != COPPER):
+                    best = k
+            if best >= 0:
+                return best
+    return -1
+
+
+@kernel
+def rule_matches(S, R, T, F, lst, p, c):
+    """Does a rule of p's list ``lst`` name card c with its condition holding?"""
+    if is_random(S, T, p):
+        return rand_below(R, MAXP, 2) == 1
+    b = S[S_SEAT + p]
+    lo = T[TH_RL] + (b * NL + lst) * 2
+    start = T[lo]
+    ro = T[TH_RULES]
+    for r in range(start, start + T[lo + 1]):
+        if T[ro + 3 * r] == c and cond_ok(S, T, F, r, p):
+            return True
+    return False
+
+
+@kernel
+def choose_in_zone(S, R, T, F, lst, p, zone, mask):
+    """The first rule of p's list ``lst`` whose card is in p's ``zone`` (with the types
+    ``mask``, 0: any) and whose condition holds; -1 if none."""
+    if is_random(S, T, p):
+        n = 0
+        o = zb(p, zone)
+        for i in range(S[S_ZN + p * NZ + zone]):
+            if mask == 0 or is_type(T, S[o + i], mask):
+                n += 1
+        k = rand_below(R, MAXP, n + 1)
+        for i in range(S[S_ZN + p * NZ + zone]):
+            if mask == 0 or is_type(T, S[o + i], mask):
+                if k == 0:
+                    return S[o + i]
+                k -= 1
+        return -1
+    b = S[S_SEAT + p]
+    lo = T[TH_RL] + (b * NL + lst) * 2
     start = T[lo]
     ro = T[TH_RULES]
     for r in range(start, start + T[lo + 1]):
         c = T[ro + 3 * r]
-        if find_in(S, p, Z_HAND, c) < 0:
+        if mask != 0 and not is_type(T, c, mask):
+            continue
+        if find_in(S, p, zone, c) < 0:
             continue
         if cond_ok(S, T, F, r, p):
             return c
     return -1
 
 
-# ================================================================ card effects
 @kernel
-def moat_blocks(S, q):
-    """Victim q reveals a Moat from hand (bots always do) and is unaffected."""
-    if find_in(S, q, Z_HAND, MOAT) >= 0:
+def option(S, R, T, F, p, k):
+    """A yes/no decision: the bot's condition rule for option k, or yes by default."""
+    if is_random(S, T, p):
+        return rand_below(R, MAXP, 2) == 1
+    r = bopt(T, S[S_SEAT + p], k)
+    if r < 0:
+        return True
+    return cond_ok(S, T, F, r, p)
+
+
+@inline
+def choose_play(S, R, T, F, p):
+    """The Action p plays next: the first rule of its play list that is in hand and
+    holds (the list ends with the default order of every unnamed Action); -1 if none."""
+    return choose_in_zone(S, R, T, F, L_PLAY, p, Z_HAND, T_ACTION)
+
+
+@kernel
+def keep_value(S, T, p, c, actions):
+    """How much p wants to keep card c in hand (forced discards drop the lowest):
+    Curses, then Victory cards, then Actions it could not play, then by cost."""
+    if is_type(T, c, T_CURSE):
+        return -200
+    if is_type(T, c, T_VICTORY) and not is_type(T, c, T_ACTION | T_TREASURE):
+        return -100 + cost_of(T, c)
+    if is_type(T, c, T_ACTION):
+        if actions <= 0:
+            return -50 + cost_of(T, c)
+        return 10 + cost_of(T, c)
+    return cost_of(T, c) + 2 * T[T_CT + c * NCOL + C_TREASURE]
+
+
+@kernel
+def discard_down(S, R, T, F, p, k):
+    """p discards k cards from hand (fewer if the hand is smaller): by its discard list,
+    then the cards it least wants to keep."""
+    for j in range(k):
+        nh = S[S_ZN + p * NZ + Z_HAND]
+        if nh == 0:
+            return
+        c = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
+        if c < 0:
+            # the hand's terminal Actions beyond the first are dead on p's next turn
+            o = zb(p, Z_HAND)
+            villages = 0
+            for i in range(nh):
+                if T[T_CT + S[o + i] * NCOL + C_ACTIONS] >= 2:
+                    villages += 1
+            best = 1 << 30
+            terminals = 0
+            for i in range(nh):
+                x = S[o + i]
+                acts = 1 + villages - terminals
+                v = keep_value(S, T, p, x, acts)
+                if is_type(T, x, T_ACTION) and T[T_CT + x * NCOL + C_ACTIONS] == 0:
+                    terminals += 1
+                if is_random(S, T, p):
+                    v = rand_below(R, MAXP, 1000)
+                if v < best:
+                    best = v
+                    c = x
+        remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, c))
+        push(S, p, Z_DISC, c)
+        log_ev(S, EV_DISCARD, p, c, 0)
+
+
+@kernel
+def blocked(S, R, T, F, q):
+    """Victim q may reveal a Moat from hand to be unaffected by this Attack."""
+    if find_in(S, q, Z_HAND, MOAT) >= 0 and option(S, R, T, F, q, O_MOAT):
         log_ev(S, EV_REACT, q, MOAT, 0)
         return True
     return False
+
+
+@kernel
+def gain_from_trash(S, T, A, p, c):
+    """p gains c out of the trash (Thief)."""
+    S[S_TRASH + c] -= 1
+    push(S, p, Z_DISC, c)
+    S[S_OWN + p * NCS + c] += 1
+    S[S_PS + p * NPS + PS_MONEY] += T[T_CT + c * NCOL + C_MONEY]
+    S[S_PS + p * NPS + PS_CARDS] += 1
+    A[A_TG + S[S_SEAT + p] * NCS + c] += 1
+    log_ev(S, EV_GAIN, p, c, Z_DISC)
+
+
+@inline
+def good_card(T, c):
+    """Spy's and Harbinger's sense of a good card: an Action, or a Treasure beyond Copper."""
+    return is_type(T, c, T_ACTION) or (is_type(T, c, T_TREASURE) and c != COPPER)
+
+
+@kernel
+def best_treasure_at(S, T, p, o, n, skip_copper, cheapest):
+    """Index (0..n-1) of the costliest (or cheapest) Treasure among the n cards at S[o:],
+    -1 if none."""
+    bi = -1
+    for i in range(n):
+        c = S[o + i]
+        if c < 0 or not is_type(T, c, T_TREASURE) or (skip_copper and c == COPPER):
+            continue
+        if bi < 0:
+            bi = i
+        elif cheapest and cost_of(T, c) < cost_of(T, S[o + bi]):
+            bi = i
+        elif not cheapest and cost_of(T, c) > cost_of(T, S[o + bi]):
+            bi = i
+    return bi
+
+
+# ================================================================ card effects
+@kernel
+def push_play(S, c, times, slot):
+    """Queue ``times`` plays of c (in play-area slot ``slot``) on the work stack."""
+    d = S[G_WK]
+    if d >= WK_MAX:
+        S[G_ERR] = ERR_WK
+        return
+    o = S_WK + 3 * d
+    S[o] = c
+    S[o + 1] = times
+    S[o + 2] = slot
+    S[G_WK] = d + 1
+
+
+@kernel
+def reveal_two(S, R, q):
+    """Reveal the top two cards of q's deck into q's set-aside zone; how many there were."""
+    n = 0
+    for k in range(2):
+        x = take_top(S, R, q)
+        if x < 0:
+            break
+        push(S, q, Z_ASIDE, x)
+        log_ev(S, EV_REVEAL, q, x, 0)
+        n += 1
+    return n
+
+
+@kernel
+def discard_aside(S, q):
+    o = zb(q, Z_ASIDE)
+    for i in range(S[S_ZN + q * NZ + Z_ASIDE]):
+        x = S[o + i]
+        if x >= 0:
+            push(S, q, Z_DISC, x)
+            log_ev(S, EV_DISCARD, q, x, 0)
+    S[S_ZN + q * NZ + Z_ASIDE] = 0
+
+
+@kernel
+def gain_and_log(S, R, T, F, A, p, c, zone):
+    if c >= 0:
+        gain(S, T, A, p, c, zone)
 
 
 @kernel
@@ -757,6 +1038,7 @@ def effect(S, R, T, F, A, c, slot, p):
     S[G_BUYS] += T[o + C_BUYS]
     S[G_COINS] += T[o + C_COINS]
     np_ = S[G_NP]
+    ed2 = S[S_VAR + V_EDITION] == 2
     if c == MERCHANT:
         S[G_MERCHANT] += 1
     elif c == COUNCIL_ROOM:
@@ -765,23 +1047,380 @@ def effect(S, R, T, F, A, c, slot, p):
     elif c == WITCH:
         for k in range(1, np_):
             q = (p + k) % np_
-            if not moat_blocks(S, q):
+            if not blocked(S, R, T, F, q):
                 gain(S, T, A, q, CURSE, Z_DISC)
+    elif c == CELLAR:
+        n = 0
+        while True:
+            x = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
+            if x < 0:
+                break
+            remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+            push(S, p, Z_DISC, x)
+            log_ev(S, EV_DISCARD, p, x, 0)
+            n += 1
+        draw(S, R, p, n)
+    elif c == CHAPEL:
+        for k in range(4):
+            x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
+            if x < 0:
+                break
+            remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+            trash_card(S, T, p, x)
+    elif c == CHANCELLOR:
+        if option(S, R, T, F, p, O_CHANCELLOR):
+            n = S[S_ZN + p * NZ + Z_DRAW]
+            od = zb(p, Z_DRAW)
+            for i in range(n):
+                push(S, p, Z_DISC, S[od + i])
+            S[S_ZN + p * NZ + Z_DRAW] = 0
+            log_ev(S, EV_DECK, p, -1, n)
+    elif c == WORKSHOP:
+        gain_and_log(S, R, T, F, A, p, forced_gain(S, R, T, F, p, 4, 0), Z_DISC)
+    elif c == FEAST:
+        if S[zb(p, Z_PLAY) + slot] == FEAST:
+            S[zb(p, Z_PLAY) + slot] = -1
+            trash_card(S, T, p, FEAST)
+        gain_and_log(S, R, T, F, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_DISC)
+    elif c == ARTISAN:
+        gain_and_log(S, R, T, F, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_HAND)
+        artisan_topdeck(S, R, T, F, p)
+    elif c == BUREAUCRAT:
+        gain(S, T, A, p, SILVER, Z_DRAW)
+        for k in range(1, np_):
+            q = (p + k) % np_
+            if blocked(S, R, T, F, q):
+                continue
+            # any Victory card will do: the cheapest one
+            oh = zb(q, Z_HAND)
+            bi = -1
+            for i in range(S[S_ZN + q * NZ + Z_HAND]):
+                x = S[oh + i]
+                if is_type(T, x, T_VICTORY) and (bi < 0 or cost_of(T, x) < cost_of(T, S[oh + bi])):
+                    bi = i
+            if bi >= 0:
+                x = remove_at(S, q, Z_HAND, bi)
+                log_ev(S, EV_REVEAL, q, x, 0)
+                push(S, q, Z_DRAW, x)
+                log_ev(S, EV_TOPDECK, q, x, 0)
+            else:
+                for i in range(S[S_ZN + q * NZ + Z_HAND]):
+                    log_ev(S, EV_REVEAL, q, S[oh + i], 0)
+    elif c == MILITIA:
+        for k in range(1, np_):
+            q = (p + k) % np_
+            if not blocked(S, R, T, F, q):
+                discard_down(S, R, T, F, q, S[S_ZN + q * NZ + Z_HAND] - 3)
+    elif c == MONEYLENDER:
+        i = find_in(S, p, Z_HAND, COPPER)
+        if i >= 0:
+            take = True
+            if ed2 and (bopt(T, S[S_SEAT + p], O_USER_TRASH) != 0 or is_random(S, T, p)):
+                take = rule_matches(S, R, T, F, L_TRASH, p, COPPER)
+            if take:
+                remove_at(S, p, Z_HAND, i)
+                trash_card(S, T, p, COPPER)
+                S[G_COINS] += 3
+            else:
+                log_ev(S, EV_NOTHING, p, c, 0)
+    elif c == REMODEL:
+        remodel(S, R, T, F, A, p)
+    elif c == MINE:
+        mine(S, R, T, F, A, p, ed2)
+    elif c == SPY:
+        for k in range(np_):
+            q = (p + k) % np_
+            if k > 0 and blocked(S, R, T, F, q):
+                continue
+            x = take_top(S, R, q)
+            if x < 0:
+                continue
+            log_ev(S, EV_REVEAL, q, x, 0)
+            good = good_card(T, x)
+            if is_random(S, T, p):
+                good = rand_below(R, MAXP, 2) == 1
+            # your own good cards stay, others' good cards go
+            if good == (k == 0):
+                push(S, q, Z_DRAW, x)
+                log_ev(S, EV_BACK, q, x, 0)
+            else:
+                push(S, q, Z_DISC, x)
+                log_ev(S, EV_DISCARD, q, x, 0)
+    elif c == THIEF:
+        for k in range(1, np_):
+            q = (p + k) % np_
+            if blocked(S, R, T, F, q):
+                continue
+            n = reveal_two(S, R, q)
+            oa = zb(q, Z_ASIDE)
+            bi = best_treasure_at(S, T, q, oa, n, False, False)
+            if is_random(S, T, p) and bi >= 0:
+                j = rand_below(R, MAXP, n)
+                if is_type(T, S[oa + j], T_TREASURE):
+                    bi = j
+            if bi >= 0:
+                x = S[oa + bi]
+                S[oa + bi] = -1
+                trash_card(S, T, q, x)
+                want = x != COPPER
+                if is_random(S, T, p):
+                    want = rand_below(R, MAXP, 2) == 1
+                if want:
+                    gain_from_trash(S, T, A, p, x)
+            discard_aside(S, q)
+    elif c == THRONE_ROOM:
+        x = choose_play(S, R, T, F, p)
+        if x < 0 and not ed2:
+            # 1st edition: an Action in hand must be chosen
+            oh = zb(p, Z_HAND)
+            for i in range(S[S_ZN + p * NZ + Z_HAND]):
+                if is_type(T, S[oh + i], T_ACTION):
+                    x = S[oh + i]
+                    break
+        if x >= 0:
+            remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+            s2 = S[S_ZN + p * NZ + Z_PLAY]
+            push(S, p, Z_PLAY, x)
+            log_ev(S, EV_THRONE, p, x, 0)
+            push_play(S, x, 2, s2)
+        else:
+            log_ev(S, EV_NOTHING, p, c, 0)
+    elif c == LIBRARY:
+        while S[S_ZN + p * NZ + Z_HAND] < 7:
+            x = take_top(S, R, p)
+            if x < 0:
+                break
+            if is_type(T, x, T_ACTION) and library_skips(S, R, T, F, p, x):
+                push(S, p, Z_ASIDE, x)
+                log_ev(S, EV_SETASIDE, p, x, 0)
+            else:
+                push(S, p, Z_HAND, x)
+                log_ev(S, EV_DRAW, p, x, 0)
+        discard_aside(S, p)
+    elif c == ADVENTURER:
+        found = 0
+        while found < 2:
+            x = take_top(S, R, p)
+            if x < 0:
+                break
+            log_ev(S, EV_REVEAL, p, x, 0)
+            if is_type(T, x, T_TREASURE):
+                push(S, p, Z_HAND, x)
+                found += 1
+            else:
+                push(S, p, Z_ASIDE, x)
+        discard_aside(S, p)
+    elif c == BANDIT:
+        gain(S, T, A, p, GOLD, Z_DISC)
+        for k in range(1, np_):
+            q = (p + k) % np_
+            if blocked(S, R, T, F, q):
+                continue
+            n = reveal_two(S, R, q)
+            oa = zb(q, Z_ASIDE)
+            # the victim trashes the cheaper of its non-Copper Treasures
+            bi = best_treasure_at(S, T, q, oa, n, True, True)
+            if bi >= 0:
+                x = S[oa + bi]
+                S[oa + bi] = -1
+                trash_card(S, T, q, x)
+            discard_aside(S, q)
+    elif c == HARBINGER:
+        harbinger(S, R, T, F, p)
+    elif c == POACHER:
+        if S[G_EMPTY] > 0:
+            discard_down(S, R, T, F, p, S[G_EMPTY])
+    elif c == SENTRY:
+        n = reveal_two(S, R, p)
+        oa = zb(p, Z_ASIDE)
+        kept = 0
+        for i in range(n):
+            x = S[oa + i]
+            if rule_matches(S, R, T, F, L_TRASH, p, x):
+                S[oa + i] = -1
+                trash_card(S, T, p, x)
+            elif rule_matches(S, R, T, F, L_DISCARD, p, x):
+                S[oa + i] = -1
+                push(S, p, Z_DISC, x)
+                log_ev(S, EV_DISCARD, p, x, 0)
+            else:
+                kept += 1
+        # put the rest back, the more valuable on top
+        if kept == 2 and cost_of(T, S[oa]) > cost_of(T, S[oa + 1]):
+            t = S[oa]
+            S[oa] = S[oa + 1]
+            S[oa + 1] = t
+        for i in range(n):
+            x = S[oa + i]
+            if x >= 0:
+                push(S, p, Z_DRAW, x)
+                log_ev(S, EV_BACK, p, x, 0)
+        S[S_ZN + p * NZ + Z_ASIDE] = 0
+    elif c == VASSAL:
+        x = take_top(S, R, p)
+        if x >= 0:
+            push(S, p, Z_DISC, x)
+            log_ev(S, EV_DISCARD, p, x, 0)
+            if is_type(T, x, T_ACTION) and rule_matches(S, R, T, F, L_PLAY, p, x):
+                S[S_ZN + p * NZ + Z_DISC] -= 1
+                s2 = S[S_ZN + p * NZ + Z_PLAY]
+                push(S, p, Z_PLAY, x)
+                log_ev(S, EV_PLAY, p, x, 1)
+                push_play(S, x, 1, s2)
+
+
+@kernel
+def library_skips(S, R, T, F, p, x):
+    """Does p set aside Action x drawn by Library? Its set_aside list decides; by
+    default every Action when no Action is left to play it."""
+    if is_random(S, T, p):
+        return rand_below(R, MAXP, 2) == 1
+    if bopt(T, S[S_SEAT + p], O_USER_SETASIDE) != 0:
+        return rule_matches(S, R, T, F, L_SETASIDE, p, x)
+    return S[G_ACTIONS] == 0
+
+
+@kernel
+def artisan_topdeck(S, R, T, F, p):
+    """Put a card from hand onto the deck: the topdeck list's choice; by default an
+    Action if none can be played this turn, else the cheapest Treasure, else the card
+    p least wants to keep."""
+    nh = S[S_ZN + p * NZ + Z_HAND]
+    if nh == 0:
+        return
+    x = -1
+    if is_random(S, T, p) or bopt(T, S[S_SEAT + p], O_USER_TOPDECK) != 0:
+        x = choose_in_zone(S, R, T, F, L_TOPDECK, p, Z_HAND, 0)
+    oh = zb(p, Z_HAND)
+    if x < 0 and S[G_ACTIONS] == 0:
+        for i in range(nh):
+            y = S[oh + i]
+            if is_type(T, y, T_ACTION) and (x < 0 or cost_of(T, y) > cost_of(T, x)):
+                x = y
+    if x < 0:
+        bi = best_treasure_at(S, T, p, oh, nh, False, True)
+        if bi >= 0:
+            x = S[oh + bi]
+    if x < 0:
+        best = 1 << 30
+        for i in range(nh):
+            v = keep_value(S, T, p, S[oh + i], S[G_ACTIONS])
+            if v < best:
+                best = v
+                x = S[oh + i]
+    remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+    push(S, p, Z_DRAW, x)
+    log_ev(S, EV_TOPDECK, p, x, 0)
+
+
+@kernel
+def harbinger(S, R, T, F, p):
+    """Put a card from the discard pile onto the deck: the topdeck list's choice; by
+    default Gold, else the costliest Action, else Silver; nothing if only junk."""
+    nd = S[S_ZN + p * NZ + Z_DISC]
+    if nd == 0:
+        return
+    x = -1
+    if is_random(S, T, p) or bopt(T, S[S_SEAT + p], O_USER_TOPDECK) != 0:
+        x = choose_in_zone(S, R, T, F, L_TOPDECK, p, Z_DISC, 0)
+    else:
+        od = zb(p, Z_DISC)
+        score = 0
+        for i in range(nd):
+            y = S[od + i]
+            v = 0
+            if y == GOLD:
+                v = 1000
+            elif is_type(T, y, T_ACTION):
+                v = 100 + cost_of(T, y)
+            elif good_card(T, y):
+                v = 10 + cost_of(T, y)
+            if v > score:
+                score = v
+                x = y
+    if x >= 0:
+        remove_at(S, p, Z_DISC, find_in(S, p, Z_DISC, x))
+        push(S, p, Z_DRAW, x)
+        log_ev(S, EV_TOPDECK, p, x, 0)
+
+
+@kernel
+def remodel(S, R, T, F, A, p):
+    """Trash a card from hand (compulsory if there is one), gain one costing up to 2
+    more. Gold becomes a Province when the gain list would take one; otherwise the
+    trash list picks the card, else the card p least wants to keep."""
+    nh = S[S_ZN + p * NZ + Z_HAND]
+    if nh == 0:
+        log_ev(S, EV_NOTHING, p, REMODEL, 0)
+        return
+    x = -1
+    if not is_random(S, T, p) and find_in(S, p, Z_HAND, GOLD) >= 0 \
+            and choose_gain(S, R, T, F, L_GAIN, p, cost_of(T, GOLD) + 2, 0) == PROVINCE:
+        x = GOLD
+    if x < 0:
+        x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
+    if x < 0:
+        oh = zb(p, Z_HAND)
+        best = 1 << 30
+        for i in range(nh):
+            v = keep_value(S, T, p, S[oh + i], S[G_ACTIONS])
+            if v < best:
+                best = v
+                x = S[oh + i]
+    remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+    trash_card(S, T, p, x)
+    gain_and_log(S, R, T, F, A, p, forced_gain(S, R, T, F, p, cost_of(T, x) + 2, 0), Z_DISC)
+
+
+@kernel
+def mine(S, R, T, F, A, p, ed2):
+    """Trash a Treasure from hand, gain a Treasure costing up to 3 more into hand. By
+    default the Treasure whose upgrade gains the most (Silver to Gold before Copper to
+    Silver); a bot's trash list picks instead. 2nd edition may decline a useless one."""
+    oh = zb(p, Z_HAND)
+    nh = S[S_ZN + p * NZ + Z_HAND]
+    x = -1
+    g = -1
+    if is_random(S, T, p) or bopt(T, S[S_SEAT + p], O_USER_TRASH) != 0:
+        x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, T_TREASURE)
+        if x >= 0:
+            g = forced_gain(S, R, T, F, p, cost_of(T, x) + 3, T_TREASURE)
+    else:
+        gain_best = 0
+        for i in range(nh):
+            y = S[oh + i]
+            if not is_type(T, y, T_TREASURE):
+                continue
+            h = forced_gain(S, R, T, F, p, cost_of(T, y) + 3, T_TREASURE)
+            if h >= 0 and cost_of(T, h) - cost_of(T, y) > gain_best:
+                gain_best = cost_of(T, h) - cost_of(T, y)
+                x = y
+                g = h
+    if x < 0 and not ed2:
+        # 1st edition: a Treasure in hand must be trashed: the cheapest
+        bi = best_treasure_at(S, T, p, oh, nh, False, True)
+        if bi >= 0:
+            x = S[oh + bi]
+            g = forced_gain(S, R, T, F, p, cost_of(T, x) + 3, T_TREASURE)
+    if x < 0:
+        log_ev(S, EV_NOTHING, p, MINE, 0)
+        return
+    remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+    trash_card(S, T, p, x)
+    gain_and_log(S, R, T, F, A, p, g, Z_HAND)
 
 
 @kernel
 def play_action(S, R, T, F, A, c, p):
     """Move Action c from p's hand to play and resolve it, with everything it causes
-    to be played (Throne Room) resolved in order through the work stack."""
+    to be played (Throne Room, Vassal) resolved in order through the work stack."""
     remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, c))
     slot = S[S_ZN + p * NZ + Z_PLAY]
     push(S, p, Z_PLAY, c)
     log_ev(S, EV_PLAY, p, c, 0)
-    S[S_WK] = c
-    S[S_WK + 1] = 1
-    S[S_WK + 2] = slot
-    S[G_WK] = 1
-    while S[G_WK] > 0:
+    S[G_WK] = 0
+    push_play(S, c, 1, slot)
+    while S[G_WK] > 0 and S[G_ERR] == 0:
         top = S_WK + 3 * (S[G_WK] - 1)
         if S[top + 1] == 0:
             S[G_WK] -= 1
@@ -794,7 +1433,7 @@ def play_action(S, R, T, F, A, c, p):
 @inline
 def action_phase(S, R, T, F, A, p, b):
     while S[G_ACTIONS] > 0:
-        c = choose_play(S, T, F, b, p)
+        c = choose_play(S, R, T, F, p)
         if c < 0:
             return
         S[G_ACTIONS] -= 1
@@ -802,7 +1441,7 @@ def action_phase(S, R, T, F, A, p, b):
 
 
 @inline
-def buy_phase(S, T, F, A, p, b):
+def buy_phase(S, R, T, F, A, p, b):
     # play every Treasure from hand
     coins = 0
     silver = False
@@ -827,7 +1466,7 @@ def buy_phase(S, T, F, A, p, b):
     S[G_TURN_COINS] = coins
     log_ev(S, EV_COINS, p, -1, coins)
     while S[G_BUYS] > 0:
-        c = choose_gain(S, T, F, L_BUY, b, p, S[G_COINS])
+        c = choose_gain(S, R, T, F, L_BUY, p, S[G_COINS], 0)
         if c < 0:
             return
         S[G_BUYS] -= 1
@@ -851,7 +1490,7 @@ def cleanup(S, R, p):
                 n += 1
         S[k] = 0
     S[kx] = n
-    draw(S, R, p, 5)
+    draw_hot(S, R, p, 5)
 
 
 @inline
@@ -891,6 +1530,7 @@ def setup_game(S, R, T):
     S[G_ENDED] = 0
     S[G_NEV] = 0
     S[G_WK] = 0
+    S[G_ERR] = 0
     for c in range(NCARDS):
         S[S_SUP + c] = S[S_SUP0 + c]
         S[S_TRASH + c] = 0
@@ -935,7 +1575,9 @@ def check_conservation(S, T):
     for c in range(NCARDS):
         s = S[S_SUP + c]
         s0 = S[S_SUP0 + c]
+        S[G_ERR_CARD] = c
         if s0 >= 0 and s < 0:
+            S[G_ERR_WHAT] = 3
             return ERR_CONSERVE
         total = max(s, 0) + S[S_TRASH + c]
         for p in range(np_):
@@ -943,6 +1585,7 @@ def check_conservation(S, T):
             for zone in range(NZ):
                 k += count_in(S, p, zone, c)
             if k != S[S_OWN + p * NCS + c]:
+                S[G_ERR_WHAT] = 1
                 return ERR_CONSERVE
             total += k
         start = max(s0, 0)
@@ -951,6 +1594,7 @@ def check_conservation(S, T):
         elif c == ESTATE:
             start += 3 * np_
         if total != start:
+            S[G_ERR_WHAT] = 2
             return ERR_CONSERVE
     for p in range(np_):
         n = 0
@@ -959,6 +1603,8 @@ def check_conservation(S, T):
             n += S[S_OWN + p * NCS + c]
             m += S[S_OWN + p * NCS + c] * T[T_CT + c * NCOL + C_MONEY]
         if n != S[S_PS + p * NPS + PS_CARDS] or m != S[S_PS + p * NPS + PS_MONEY]:
+            S[G_ERR_CARD] = -1
+            S[G_ERR_WHAT] = 4
             return ERR_CONSERVE
     return 0
 
@@ -1043,9 +1689,11 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop):
         b = S[S_SEAT + p]
         start_turn(S, p)
         action_phase(S, R, T, F, A, p, b)
+        if S[G_ERR] != 0:
+            return S[G_ERR]
         if stop == STOP_ACTIONS:
             return 0
-        buy_phase(S, T, F, A, p, b)
+        buy_phase(S, R, T, F, A, p, b)
         t = S[S_PS + p * NPS + PS_TURNS]
         if t <= cap + 1:
             o = a_tc + (b * (cap + 2) + t) * NTC

@@ -161,6 +161,13 @@ class State:
         if err:
             what = {E.ERR_WK: "Throne Room work stack overflow",
                     E.ERR_CONSERVE: "a card was created or lost"}.get(int(err), f"error {err}")
+            if err == E.ERR_CONSERVE:
+                detail = {1: "a player's zones disagree with the cards it owns",
+                          2: "the copies in the game differ from the starting count",
+                          3: "a supply pile went negative",
+                          4: "a player's card count or total money disagrees"}.get(int(self.S[E.G_ERR_WHAT]), "")
+                c = int(self.S[E.G_ERR_CARD])
+                what += f" ({CARDS[c].name + ': ' if c >= 0 else ''}{detail})"
             raise GameFailure(f"engine error in game {self.game_index}: {what}", self.game_index)
         return err
 

@@ -72,8 +72,19 @@ DEFAULT_PLAY_ORDER = (
 )
 assert sorted(DEFAULT_PLAY_ORDER) == sorted(c.name for c in CARDS if "Action" in c.types)
 
-LISTS = {"buy": E.L_BUY, "play": E.L_PLAY}
-BOT_KEYS = ("name", "description", "buy", "play", "guard")
+LISTS = {"buy": E.L_BUY, "play": E.L_PLAY, "gain": E.L_GAIN, "trash": E.L_TRASH, "discard": E.L_DISCARD,
+         "topdeck": E.L_TOPDECK, "set_aside": E.L_SETASIDE}
+#: yes/no decisions a bot may answer with a condition (default: yes)
+OPTIONS = {"reveal_moat": E.O_MOAT, "chancellor_discard": E.O_CHANCELLOR}
+BOT_KEYS = ("name", "description", "buy", "play", "gain", "trash", "discard", "topdeck", "set_aside",
+            "options", "guard", "random")
+#: what a list means when the bot leaves it out (``gain`` defaults to the bot's ``buy`` list;
+#: ``topdeck`` and ``set_aside`` default to heuristics in the engine, see docs/bots.md)
+DEFAULT_LISTS = {
+    "trash": ["Curse", "Estate: supply(Province) > 4", "Copper: total_money > 6"],
+    "discard": ["Curse", "Estate", "Duchy", "Province", "Gardens"],
+}
+ACTION_LISTS = ("play", "set_aside")
 
 
 @dataclass(frozen=True)
@@ -93,7 +104,14 @@ class Strategy:
     description: str = ""
     buy: tuple = ()
     play: tuple = ()
+    gain: tuple | None = None       # None: the buy list
+    trash: tuple | None = None      # None: DEFAULT_LISTS["trash"]
+    discard: tuple | None = None    # None: DEFAULT_LISTS["discard"]
+    topdeck: tuple | None = None    # None: the engine's heuristics
+    set_aside: tuple | None = None  # None: every Action when no Action is left
+    options: dict = field(default_factory=dict)  # name -> Program
     guard: bool = True
+    random: bool = False
     path: str | None = None
     sha256: str | None = None
     #: line of each list key (for warnings)
@@ -101,7 +119,7 @@ class Strategy:
 
     def cards(self) -> set:
         """Every card the bot's lists name."""
-        return {r.card for k in LISTS for r in getattr(self, k)}
+        return {r.card for k in LISTS for r in (getattr(self, k) or ())}
 
 
 def load_strategy(path) -> Strategy:
@@ -130,19 +148,41 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
     for key in LISTS:
         if key in data:
             lists[key] = _parse_rules(data[key], key, path, data.lines[key], errors)
-    guard = data.get("guard", True)
-    if not isinstance(guard, bool):
-        errors.append(InputError("'guard' must be true or false", path, data.lines.get("guard")))
+    for key in ("guard", "random"):
+        if not isinstance(data.get(key, False), bool):
+            errors.append(InputError(f"'{key}' must be true or false", path, data.lines.get(key)))
+    options = {}
+    if "options" in data:
+        opts = data["options"]
+        if not isinstance(opts, dict):
+            errors.append(InputError("'options' must be a mapping, e.g. {reveal_moat: true}", path,
+                                     data.lines["options"]))
+            opts = {}
+        for k, v in opts.items():
+            line = getattr(opts, "lines", {}).get(k, data.lines["options"])
+            if k not in OPTIONS:
+                close = suggest(str(k), OPTIONS)
+                errors.append(InputError(f"unknown option '{k}'", path, line,
+                                         hint=f"did you mean '{close}'?" if close else
+                                         "options: " + ", ".join(OPTIONS)))
+                continue
+            try:
+                options[k] = expr.compile_condition(v, VOCABULARY)
+            except expr.ExprError as e:
+                errors.append(InputError(e.message, path, line, hint=e.hint))
     for key in ("name", "description"):
         if key in data and not isinstance(data[key], (str, int, float)):
             errors.append(InputError(f"'{key}' must be text", path, data.lines[key]))
     if errors:
         raise InputErrors(errors)
+    opt = {k: (tuple(lists[k]) if k in lists else None) for k in ("gain", "trash", "discard", "topdeck",
+                                                                    "set_aside")}
     return Strategy(
         name=str(data.get("name") or Path(path).stem),
         description=str(data.get("description", "") or "").strip(),
-        buy=tuple(lists.get("buy", ())), play=tuple(lists.get("play", ())),
-        guard=bool(guard), path=path, sha256=hashlib.sha256(text.encode()).hexdigest(),
+        buy=tuple(lists.get("buy", ())), play=tuple(lists.get("play", ())), **opt, options=options,
+        guard=bool(data.get("guard", True)), random=bool(data.get("random", False)),
+        path=path, sha256=hashlib.sha256(text.encode()).hexdigest(),
         lines={k: data.lines[k] for k in LISTS if k in data},
     )
 
@@ -184,9 +224,9 @@ def _parse_rule(item, key, path, line, errors) -> Rule | None:
     if err is not None:
         errors.append(err)
         return None
-    if key == "play" and "Action" not in card.types:
-        errors.append(InputError(f"'{card.name}' is not an Action card; 'play' lists Actions", path, line,
-                                 hint="Treasures are played automatically"))
+    if key in ACTION_LISTS and "Action" not in card.types:
+        errors.append(InputError(f"'{card.name}' is not an Action card; '{key}' lists Actions", path, line,
+                                 hint="Treasures are played automatically" if key == "play" else None))
         return None
     prog = None
     if cond is not None:
@@ -209,37 +249,53 @@ class CompiledBots:
     bopt: np.ndarray    # int32[NB, NO]
 
 
+def default_rules(key: str) -> tuple:
+    """The rules a list means when a bot leaves it out (for lists with a rule default)."""
+    return tuple(_parse_rule(text, key, "<default>", None, []) for text in DEFAULT_LISTS[key])
+
+
 def compile_bots(bots, kingdom_cards) -> CompiledBots:
     """Compile bots for a supply holding ``kingdom_cards``. Each bot's play list is its
-    own rules, then every Action of the supply it does not name, in DEFAULT_PLAY_ORDER."""
+    own rules, then every Action of the supply it does not name, in DEFAULT_PLAY_ORDER;
+    lists a bot leaves out get their defaults."""
     rows, code, consts = [], [], []
     nb = len(bots)
     rl = np.zeros((nb, E.NL, 2), dtype=np.int32)
     bopt = np.zeros((nb, E.NO), dtype=np.int32)
     actions = [BY_NAME[n] for n in DEFAULT_PLAY_ORDER if BY_NAME[n] in kingdom_cards]
 
-    def add(rule_card, prog):
+    def add(card_id, prog):
         start = len(code)
         if prog is not None:
             base = len(consts)
             consts.extend(prog.consts)
             for op, arg in prog.code:
                 code.append((op, arg + base if op == expr.OP_CONST else arg))
-        rows.append((rule_card.id, start, len(code) - start))
+        rows.append((card_id, start, len(code) - start))
+        return len(rows) - 1
 
     for b, bot in enumerate(bots):
         for key, lst in LISTS.items():
+            rules = getattr(bot, key)
+            if rules is None:
+                rules = bot.buy if key == "gain" else default_rules(key) if key in DEFAULT_LISTS else ()
             rl[b, lst, 0] = len(rows)
-            rules = list(getattr(bot, key))
             for r in rules:
-                add(r.card, r.cond)
+                add(r.card.id, r.cond)
             if key == "play":
                 named = {r.card for r in rules}
                 for c in actions:
                     if c not in named:
-                        add(c, None)
+                        add(c.id, None)
             rl[b, lst, 1] = len(rows) - rl[b, lst, 0]
         bopt[b, E.O_GUARD] = 1 if bot.guard else 0
+        bopt[b, E.O_RANDOM] = 1 if bot.random else 0
+        bopt[b, E.O_USER_TRASH] = 1 if bot.trash is not None else 0
+        bopt[b, E.O_USER_TOPDECK] = 1 if bot.topdeck is not None else 0
+        bopt[b, E.O_USER_SETASIDE] = 1 if bot.set_aside is not None else 0
+        for name, slot in OPTIONS.items():
+            prog = bot.options.get(name)
+            bopt[b, slot] = add(0, prog) if prog is not None else -1
     return CompiledBots(
         rules=np.array(rows, dtype=np.int32).reshape(-1, 3),
         code=np.array(code or [(0, 0)], dtype=np.int32).reshape(-1, 2),
