@@ -18,8 +18,10 @@ run: $(STAMP)
 	$(BIN)/dsim run strategies/smithy_big_money.yaml strategies/big_money_ultimate.yaml \
 		-n 100000 --seed 1 --out reports/smithy_vs_bmu
 
+# the suite runs twice: compiled, and as plain Python (the engine must stay debuggable)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q
 
 bench: $(STAMP)
 	$(BIN)/dsim bench

@@ -10,8 +10,6 @@ The CLI is a thin layer over these functions; a notebook can use them directly::
 from __future__ import annotations
 
 import secrets
-from pathlib import Path
-
 from . import __version__
 from .errors import InputError, InputErrors
 from .games import get_game
@@ -127,5 +125,12 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
     return results_from_tally(out.tally, match.bot_names, match.ending_names, match.item_names, meta)
 
 
-def bot_names(paths) -> list[str]:
-    return [Path(p).stem for p in paths]
+def log_game(bots, kingdom=None, seed: int = 0, game: int = 0, players: int | None = None,
+             rules: dict | None = None, seats: str = "rotate", match=None) -> str:
+    """Game ``game`` of the run with ``seed`` (the same game a run plays), turn by turn."""
+    from .dominion.game import play_logged
+    from .dominion.gamelog import game_text
+    if match is None:
+        match = prepare(bots, kingdom, players, rules, seats)
+    state = play_logged(match, seed, game)
+    return game_text(state, match, seed, game)

@@ -17,6 +17,8 @@ REFERENCE = ROOT / "bench" / "bm_reference.c"
 MATCHUPS = [
     ("Big Money Ultimate mirror", ["big_money_ultimate.yaml", "big_money_ultimate.yaml"], None),
     ("Smithy Big Money vs Big Money Ultimate", ["smithy_big_money.yaml", "big_money_ultimate.yaml"], None),
+    ("Witch vs Big Money Ultimate", ["witch.yaml", "big_money_ultimate.yaml"], None),
+    ("Militia vs Smithy Big Money", ["militia.yaml", "smithy_big_money.yaml"], None),
 ]
 
 

@@ -161,6 +161,26 @@ def _print_results(res, fmt):
 
 
 @cli.command(context_settings=CONTEXT)
+@click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--game", "game", type=click.IntRange(0), default=0, show_default=True,
+              help="Which game of the run with --seed (a failed run names the one to replay).")
+@common_options
+@user_errors
+def log(bots, game, kingdom, players, rules, seats, jobs, seed, quiet, verbose):
+    """Play one game and print it turn by turn.
+
+    \b
+    Example:
+      dsim log strategies/witch.yaml strategies/big_money_ultimate.yaml --seed 1
+      dsim log strategies/militia.yaml strategies/big_money.yaml --seed 7 --game 1234
+    """
+    setup_logging(verbose, quiet)
+    match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules), seats)
+    _warn_missing(match, quiet)
+    click.echo(api.log_game(None, seed=seed or 0, game=game, match=match), nl=False)
+
+
+@cli.command(context_settings=CONTEXT)
 @click.option("--edition", type=click.Choice(["1", "2"]), default="1", show_default=True,
               help="Show 2nd-edition wording where it differs.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table")

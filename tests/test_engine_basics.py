@@ -26,8 +26,9 @@ def test_supply_sizes(players, copper, victory, curse):
 def test_fresh_game_setup(players):
     m = make_match([bot(NOTHING)] * players)
     st = State(m)
-    E.seed_streams(st.R, 5, 0)
-    E.setup_game(st.S, st.R, st.T)
+    with np.errstate(over="ignore"):  # splitmix64 wraps around on purpose
+        E.seed_streams(st.R, np.uint64(5), 0)
+        E.setup_game(st.S, st.R, st.T)
     for p in range(players):
         hand, draw = st.zone(p, E.Z_HAND), st.zone(p, E.Z_DRAW)
         assert len(hand) == 5 and len(draw) == 5 and st.zone(p, E.Z_DISC) == []

@@ -1392,8 +1392,12 @@ def mine(S, R, T, F, A, p, ed2):
             if not is_type(T, y, T_TREASURE):
                 continue
             h = forced_gain(S, R, T, F, p, cost_of(T, y) + 3, T_TREASURE)
-            if h >= 0 and cost_of(T, h) - cost_of(T, y) > gain_best:
-                gain_best = cost_of(T, h) - cost_of(T, y)
+            if h < 0:
+                continue
+            up = cost_of(T, h) - cost_of(T, y)
+            # the biggest upgrade; between equal ones, the one that ends with the better card
+            if up > 0 and (up > gain_best or (up == gain_best and cost_of(T, h) > cost_of(T, g))):
+                gain_best = up
                 x = y
                 g = h
     if x < 0 and not ed2:
