@@ -95,6 +95,8 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
         raise InputErrors([InputError(f"the number of games must be at least 1, not {games}")])
     if seed is None:
         seed = secrets.randbelow(2**31)
+    if paired and games % match.players:
+        games += match.players - games % match.players  # whole deals: one game per seat rotation
     writer = None
     if save_games:
         from .reports import GameWriter

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 
 from .errors import RunError
-from .stats import BOT_COLS, Tally, wilson
+from .stats import BOT_COLS, Tally, win_interval
 
 log = logging.getLogger("dsim.runner")
 
@@ -71,11 +71,32 @@ class GameCrash(RunError):
         super().__init__(message)
 
 
+def _fault(chunk: int) -> None:
+    """Fault injection for the tests (DSIM_FAULT): ``kill:K:MARKER`` kills the worker that
+    gets chunk K while MARKER does not exist (creating it: a single death), ``kill:K``
+    kills it every time, ``crash:K`` raises inside chunk K's first game."""
+    spec = os.environ.get("DSIM_FAULT")
+    if not spec:
+        return
+    kind, k, *marker = spec.split(":")
+    if int(k) != chunk:
+        return
+    if kind == "kill":
+        if marker:
+            if os.path.exists(marker[0]):
+                return
+            open(marker[0], "w").close()
+        os.kill(os.getpid(), signal.SIGKILL)
+    if kind == "crash":
+        raise RuntimeError("injected fault (DSIM_FAULT)")
+
+
 def _play_chunk(game, match, seed, first, n, paired, records, chunk):
     try:
+        _fault(chunk)
         return game.play(match, seed, first, n, paired, records)
     except Exception as e:  # noqa: BLE001 - reported with its context
-        g = getattr(e, "game", None)
+        g = getattr(e, "game", first if "injected" in str(e) else None)
         raise GameCrash(f"{type(e).__name__}: {e}", chunk, first, g, traceback.format_exc()) from e
 
 
@@ -89,7 +110,7 @@ def _worker(conn, game_name, match, seed, paired, records):
         if msg is None:
             return
         idx, first, n = msg
-        wlog.debug("worker %d: chunk %d (games %d-%d)", os.getpid(), idx, first, first + n - 1)
+        wlog.info("worker %d: chunk %d (games %d-%d)", os.getpid(), idx, first, first + n - 1)
         try:
             result = _play_chunk(game, match, seed, first, n, paired, records, idx)
             conn.send(("ok", idx, result))
@@ -127,15 +148,13 @@ class _Progress:
             sys.stderr.flush()
 
 
-def ci_reached(tally: Tally, width: float) -> bool:
-    """Every bot's 95% Wilson interval has half-width at most ``width``."""
+def ci_reached(tally: Tally, width: float, paired: bool = False) -> bool:
+    """Every bot's 95% interval (as reported) has half-width at most ``width``."""
     g = BOT_COLS.index("games")
-    w = BOT_COLS.index("w12")
     for b in range(tally.bot.shape[0]):
-        n = tally.bot[b, g]
-        if n == 0:
+        if tally.bot[b, g] == 0:
             return False
-        lo, hi = wilson(tally.bot[b, w] / 12.0, n)
+        lo, hi = win_interval(tally, b, paired)
         if (hi - lo) / 2 > width:
             return False
     return True
@@ -143,7 +162,7 @@ def ci_reached(tally: Tally, width: float) -> bool:
 
 def run(game, match, games: int, seed: int, jobs: int | None = None, paired: bool = False,
         until_ci: float | None = None, backend: str = "local", scheduler: str | None = None,
-        progress: bool = False, on_records=None, records: bool = False) -> RunOutcome:
+        progress: bool = False, on_records=None, records: bool = False, dask_client=None) -> RunOutcome:
     """Play ``games`` games of ``match``; returns merged results, partial if interrupted.
 
     ``on_records(first_game, array)`` receives per-game records as chunks finish (in
@@ -176,7 +195,7 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
             out.chunks_done += 1
             out.games_played += chunks[next_merge][1]
             next_merge += 1
-            if until_ci is not None and ci_reached(total, until_ci):
+            if until_ci is not None and ci_reached(total, until_ci, paired):
                 out.stopped_by = "until-ci"
                 return True
         bar.update(out.games_played)
@@ -185,7 +204,7 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
     try:
         if backend == "dask":
             from .dask_backend import run_chunks_dask
-            run_chunks_dask(game, match, seed, paired, records, chunks, accept, scheduler)
+            run_chunks_dask(game, match, seed, paired, records, chunks, accept, scheduler, jobs, client=dask_client)
         elif jobs == 1 or len(chunks) == 1:
             for idx, (first, n) in enumerate(chunks):
                 tally, recs = _play_chunk(game, match, seed, first, n, paired, records, idx)

@@ -31,6 +31,9 @@ class Tally:
     ending: np.ndarray   # int64[NENDINGS]
     gained: np.ndarray   # int64[NB, NITEMS]: items (cards) gained
     curve: np.ndarray    # int64[NB, T, 3]: per own turn: VP sum, coins sum, games running
+    #: int64[1 + 2 NB]: units (games, or paired deals), then per bot the sum and the sum of
+    #: squares of its win twelfths per unit: the spread of results, for paired intervals
+    unit: np.ndarray = None
     games: int = 0
 
     @classmethod
@@ -43,17 +46,18 @@ class Tally:
             ending=np.zeros(n_endings, np.int64),
             gained=np.zeros((nbots, n_items), np.int64),
             curve=np.zeros((nbots, max_len + 2, len(CURVE_COLS)), np.int64),
+            unit=np.zeros(1 + 2 * nbots, np.int64),
         )
 
     def __iadd__(self, other: "Tally") -> "Tally":
-        for name in ("bot", "seat", "length", "ending", "gained", "curve"):
+        for name in ("bot", "seat", "length", "ending", "gained", "curve", "unit"):
             getattr(self, name).__iadd__(getattr(other, name))
         self.games += other.games
         return self
 
     def copy(self) -> "Tally":
         return Tally(self.bot.copy(), self.seat.copy(), self.length.copy(), self.ending.copy(),
-                     self.gained.copy(), self.curve.copy(), self.games)
+                     self.gained.copy(), self.curve.copy(), self.unit.copy(), self.games)
 
 
 def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -65,6 +69,32 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def unit_interval(t: Tally, b: int, z: float = Z95) -> tuple[float, float, float]:
+    """(win rate, low, high) of bot b from the spread of its results per unit (a game, or
+    a paired deal): a normal interval that credits the pairing of seats."""
+    units = int(t.unit[0])
+    games = int(t.bot[b, BOT_COLS.index("games")])
+    if units < 2 or games == 0:
+        return (float("nan"), 0.0, 1.0)
+    size = games / units                      # games per unit
+    s1 = t.unit[1 + 2 * b] / (12.0 * size)    # sum of per-unit win rates
+    s2 = t.unit[2 + 2 * b] / (12.0 * size) ** 2
+    mean = s1 / units
+    var = max(0.0, (s2 - units * mean * mean) / (units - 1))
+    half = z * math.sqrt(var / units)
+    return (mean, max(0.0, mean - half), min(1.0, mean + half))
+
+
+def win_interval(t: Tally, b: int, paired: bool) -> tuple[float, float]:
+    """The 95% interval of bot b's win rate: Wilson for independent games; from the
+    per-deal spread for paired runs."""
+    g = t.bot[b, BOT_COLS.index("games")]
+    if paired:
+        _, lo, hi = unit_interval(t, b)
+        return (lo, hi)
+    return wilson(t.bot[b, BOT_COLS.index("w12")] / 12.0, g)
 
 
 def hist_percentile(hist: np.ndarray, q: float) -> float:
@@ -102,11 +132,12 @@ class Results:
 def results_from_tally(t: Tally, bot_names: list[str], ending_names: list[str], item_names: list[str],
                        meta: dict | None = None) -> Results:
     bc = {c: i for i, c in enumerate(BOT_COLS)}
+    paired = bool((meta or {}).get("paired"))
     rows = []
     for b, name in enumerate(bot_names):
         g = int(t.bot[b, bc["games"]])
         wins_equiv = t.bot[b, bc["w12"]] / 12.0
-        lo, hi = wilson(wins_equiv, g)
+        lo, hi = win_interval(t, b, paired)
         rows.append({
             "bot": name, "games": g,
             "wins": int(t.bot[b, bc["wins"]]), "ties": int(t.bot[b, bc["ties"]]),

@@ -101,6 +101,8 @@ T_CURSE = 8
 T_ATTACK = 16
 T_REACTION = 32
 
+MAXB = 4         # bots in one match
+
 # ---------------------------------------------------------------- S: game scalars
 G_NP = 0        # players
 G_CUR = 1       # whose turn
@@ -162,7 +164,8 @@ S_OWN = S_TRASH + NCS
 S_ZN = S_OWN + MAXP * NCS
 S_WK = S_ZN + MAXP * NZ
 S_Z = S_WK + WK_MAX * 3
-S_EV = S_Z + MAXP * NZ * MAXC
+S_UNIT = S_Z + MAXP * NZ * MAXC  # per bot: win twelfths of the current unit (game or paired deal)
+S_EV = S_UNIT + MAXB
 
 # ---------------------------------------------------------------- T: tables
 TH_RULES = 0
@@ -190,7 +193,6 @@ NO = 8
 F_STK = 64
 
 # ---------------------------------------------------------------- A: tallies
-MAXB = 4
 TB_GAMES = 0
 TB_WINS = 1      # outright wins
 TB_TIES = 2      # games whose win it shared
@@ -210,7 +212,8 @@ A_TB = 0
 A_TS = A_TB + MAXB * NTB
 A_TE = A_TS + MAXB * MAXP * NTS
 A_TG = A_TE + 4
-A_TL = A_TG + MAXB * NCS     # then (cap + 2) lengths, then MAXB * (cap + 2) * NTC curve entries
+A_TU = A_TG + MAXB * NCS     # units (games, or deals when paired), then per bot: sum, sum of squares
+A_TL = A_TU + 1 + 2 * MAXB   # then (cap + 2) lengths, then MAXB * (cap + 2) * NTC curve entries
 
 # per-game records grec[g, :] (only when asked for)
 GR_GAME = 0
@@ -1665,6 +1668,7 @@ def finish_game(S, T, A, grec, g, gi, reason):
             A[os + TS_LOSSES] += 1
         A[ob + TB_W12] += w12
         A[os + TS_W12] += w12
+        S[S_UNIT + b] += w12
         if g < grec.shape[0]:
             grec[g, GR_SEAT + 4 * p] = b
             grec[g, GR_SEAT + 4 * p + 1] = v
@@ -1736,4 +1740,12 @@ def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, p
         err = play_turns(S, R, T, F, A, grec, g, gi, 1 << 30, STOP_NONE)
         if err != 0:
             return err
+        if paired == 0 or gi % np_ == np_ - 1:
+            # a unit is complete: a game, or the last rotation of a paired deal
+            A[A_TU] += 1
+            for b in range(np_):
+                u = np.int64(S[S_UNIT + b])
+                A[A_TU + 1 + 2 * b] += u
+                A[A_TU + 2 + 2 * b] += u * u
+                S[S_UNIT + b] = 0
     return 0

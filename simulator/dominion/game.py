@@ -228,8 +228,9 @@ class State:
             seat=A[E.A_TS:E.A_TE].reshape(E.MAXB, E.MAXP, E.NTS)[:nb].copy(),
             length=A[E.A_TL:E.A_TL + L].copy(),
             ending=A[E.A_TE:E.A_TE + len(ENDINGS)].copy(),
-            gained=A[E.A_TG:E.A_TL].reshape(E.MAXB, E.NCS)[:nb, :NCARDS].copy(),
+            gained=A[E.A_TG:E.A_TU].reshape(E.MAXB, E.NCS)[:nb, :NCARDS].copy(),
             curve=A[E.A_TL + L:].reshape(E.MAXB, L, E.NTC)[:nb].copy(),
+            unit=np.concatenate([A[E.A_TU:E.A_TU + 1], A[E.A_TU + 1:E.A_TU + 1 + 2 * nb]]).copy(),
             games=games,
         )
         return t
