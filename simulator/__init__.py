@@ -6,6 +6,6 @@
 """
 __version__ = "0.1.0"
 
-from .api import load_bots, load_kingdom, prepare, simulate  # noqa: E402
+from .api import compare, load_bots, load_kingdom, log_game, prepare, simulate, tournament  # noqa: E402
 
-__all__ = ["__version__", "simulate", "prepare", "load_bots", "load_kingdom"]
+__all__ = ["__version__", "simulate", "compare", "tournament", "log_game", "prepare", "load_bots", "load_kingdom"]

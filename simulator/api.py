@@ -127,6 +127,89 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
     return results_from_tally(out.tally, match.bot_names, match.ending_names, match.item_names, meta)
 
 
+def kingdoms_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rules: dict | None = None) -> list:
+    """Kingdom files (or loaded kingdoms) plus ``random_kingdoms`` random ones that hold
+    every kingdom card the bots name."""
+    from .dominion.setup import Rules
+    from .dominion.setup import random_kingdoms as draw
+    out = [load_kingdom(k) for k in kingdoms]
+    if random_kingdoms:
+        named = set()
+        for b in load_bots(bots):
+            named |= b.cards()
+        try:
+            out += draw(random_kingdoms, named, seed, Rules().with_overrides(rules or {}))
+        except InputError as e:
+            raise InputErrors([e]) from None
+    if not out:
+        raise InputErrors([InputError("compare needs kingdoms", hint="give -k FILE (several) or --random-kingdoms N")])
+    names = [k.name for k in out]
+    if len(set(names)) != len(names):
+        # two files with the same name: tell them apart by file
+        out = [k if names.count(k.name) == 1 else _renamed(k) for k in out]
+    return out
+
+
+def _renamed(k):
+    from dataclasses import replace
+    from pathlib import Path
+    return replace(k, name=f"{k.name} ({Path(k.path).name if k.path else 'random'})")
+
+
+def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, seed: int | None = None,
+            jobs: int | None = None, players: int | None = None, rules: dict | None = None,
+            seats: str = "rotate", paired: bool = False, progress: bool = False):
+    """The same bots on each kingdom (same seed on each, so the games differ only by the
+    kingdom). Returns CompareResults: ``table`` has one row per kingdom and bot."""
+    from .stats import CompareResults, compare_table
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    from .dominion.game import missing_cards
+    loaded = load_bots(bots)
+    runs, warnings = {}, []
+    for k in kingdoms_for(loaded, kingdoms, random_kingdoms, seed, rules):
+        match = prepare(loaded, k, players, rules, seats)
+        for bot, card, line in missing_cards(match):
+            warnings.append(f"{bot.path}:{line}: '{card.name}' is not in kingdom '{k.name}'; the rule never applies")
+        runs[k.name] = simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, progress=progress,
+                                match=match)
+    first = next(iter(runs.values()))
+    meta = {k: v for k, v in first.meta.items() if k not in ("kingdom", "seconds", "games_played", "partial")}
+    meta["kingdoms"] = [r.meta["kingdom"] for r in runs.values()]
+    meta["partial"] = any(r.partial for r in runs.values())
+    meta["warnings"] = warnings
+    return CompareResults(compare_table(runs), runs, meta)
+
+
+def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: int | None = None,
+               jobs: int | None = None, rules: dict | None = None, paired: bool = False, progress: bool = False):
+    """Every pair of bots (or every group of ``players``), each match ``games`` games.
+    Returns TournamentResults (table, win-rate matrix, ranking)."""
+    import itertools
+    from .stats import TournamentResults, tournament_tables
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    loaded = load_bots(bots)
+    from .dominion.game import unique_names
+    names = unique_names(loaded)
+    if len(loaded) < players:
+        raise InputErrors([InputError(f"a tournament of {players}-player games needs at least {players} bots, "
+                                      f"got {len(loaded)}")])
+    matches = []
+    for group in itertools.combinations(range(len(loaded)), players):
+        gbots = [loaded[i] for i in group]
+        match = prepare(gbots, kingdom, None, rules, "rotate")
+        match.bot_names = [names[i] for i in group]
+        res = simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, progress=progress, match=match)
+        matches.append((" vs ".join(match.bot_names), match.bot_names, res))
+    table, matrix, ranking = tournament_tables(matches)
+    meta = {"seed": seed, "players": players, "games_per_match": games, "bots": names,
+            "bots_files": [{"name": n, "path": b.path, "sha256": b.sha256} for n, b in zip(names, loaded)],
+            "kingdom": matches[0][2].meta.get("kingdom"), "rules": matches[0][2].meta.get("rules"),
+            "dsim_version": __version__, "partial": any(m[2].partial for m in matches)}
+    return TournamentResults(table, matrix, ranking, meta)
+
+
 def log_game(bots, kingdom=None, seed: int = 0, game: int = 0, players: int | None = None,
              rules: dict | None = None, seats: str = "rotate", match=None) -> str:
     """Game ``game`` of the run with ``seed`` (the same game a run plays), turn by turn."""

@@ -9,7 +9,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from .stats import Results, hist_percentile  # noqa: E402
+from .stats import Results  # noqa: E402
 
 DPI = 110
 
@@ -86,6 +86,52 @@ def curves(res: Results, path) -> Path:
     return _save(fig, path)
 
 
+def compare_chart(cmp, path) -> Path:
+    """Grouped bars: win rate by kingdom, one bar per bot, Wilson whiskers."""
+    t = cmp.table
+    kingdoms = list(dict.fromkeys(t.kingdom))
+    bots = list(dict.fromkeys(t.bot))
+    fig, ax = plt.subplots(figsize=(max(7.5, 1.3 * len(kingdoms) * max(1, len(bots)) / 2 + 2), 4.6))
+    width = 0.8 / len(bots)
+    x = np.arange(len(kingdoms))
+    for i, bot in enumerate(bots):
+        d = t[t.bot == bot].set_index("kingdom").reindex(kingdoms)
+        rate = d.win_rate.to_numpy() * 100
+        err = [rate - d.ci_low.to_numpy() * 100, d.ci_high.to_numpy() * 100 - rate]
+        ax.bar(x + (i - (len(bots) - 1) / 2) * width, rate, width * 0.95, yerr=err, capsize=3, label=bot,
+               color=plt.cm.tab10(i % 10))
+    ax.set_xticks(x, kingdoms, rotation=20 if len(kingdoms) > 4 else 0, ha="right" if len(kingdoms) > 4 else "center")
+    ax.set_ylabel("win rate (%), whiskers: 95% interval")
+    ax.set_ylim(0, 105)
+    ax.axhline(100 / len(bots), color="grey", lw=0.8, ls="--")
+    m = cmp.meta
+    games = int(t.games.iloc[0]) if len(t) else 0
+    ax.set_title(f"{' vs '.join(bots)} by kingdom\n{games:,} games per kingdom · {m.get('players')} players · "
+                 f"seed {m.get('seed')}", fontsize=10)
+    ax.legend(fontsize=8, loc="upper right")
+    return _save(fig, path)
+
+
+def tournament_heatmap(tr, path) -> Path:
+    """Win rate of each bot (rows) against each opponent or group (columns), annotated."""
+    mat = tr.matrix
+    fig, ax = plt.subplots(figsize=(1.2 * mat.shape[1] + 3.5, 0.7 * mat.shape[0] + 2.2))
+    im = ax.imshow(mat.to_numpy() * 100, cmap="RdBu", vmin=0, vmax=100, aspect="auto")
+    for (i, j), v in np.ndenumerate(mat.to_numpy()):
+        if v == v:
+            ax.text(j, i, f"{100 * v:.1f}%", ha="center", va="center", fontsize=9,
+                    color="white" if abs(v - 0.5) > 0.3 else "black")
+    ax.set_xticks(range(mat.shape[1]), mat.columns, rotation=30, ha="right")
+    ax.set_yticks(range(mat.shape[0]), mat.index)
+    ax.set_xlabel("opponents")
+    ax.set_ylabel("bot")
+    fig.colorbar(im, ax=ax, label="win rate of the row bot (%)")
+    m = tr.meta
+    ax.set_title(f"Tournament: {m.get('players')}-player games, {m.get('games_per_match'):,} per match, "
+                 f"seed {m.get('seed')}", fontsize=10)
+    return _save(fig, path)
+
+
 def run_charts(res: Results, out) -> list[Path]:
     out = Path(out)
     files = [win_rates(res, out / "win_rates.png")]
@@ -96,4 +142,4 @@ def run_charts(res: Results, out) -> list[Path]:
     return files
 
 
-__all__ = ["win_rates", "game_length", "curves", "run_charts", "hist_percentile"]
+__all__ = ["win_rates", "game_length", "curves", "run_charts", "compare_chart", "tournament_heatmap"]

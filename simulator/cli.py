@@ -160,6 +160,101 @@ def _print_results(res, fmt):
                               indent=2, default=str))
 
 
+def _games_option(fn):
+    return click.option("-n", "--games", type=click.IntRange(1), default=10_000, show_default=True,
+                        help="Games per kingdom / per match.")(fn)
+
+
+def _output_options(fn):
+    fn = click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
+                      show_default=True, help="How the results are printed on stdout.")(fn)
+    return click.option("--out", "out", type=click.Path(file_okay=False), default=None,
+                        help="Write CSV, JSON and PNG reports into this folder.")(fn)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("-k", "--kingdom", "kingdoms", multiple=True, type=click.Path(dir_okay=False),
+              help="A kingdom to compare on (repeat the option).")
+@click.option("--random-kingdoms", type=click.IntRange(1, 1000), default=0,
+              help="Also compare on N random kingdoms that hold the bots' cards (from --seed).")
+@_games_option
+@click.option("--players", type=click.IntRange(2, 4), default=None, help="Seats (bots repeated to fill them).")
+@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE", help="Rule variant, e.g. tiebreak=shared.")
+@click.option("--seats", type=click.Choice(["rotate", "random", "fixed"]), default="rotate", show_default=True)
+@click.option("--paired", is_flag=True, help="Play each deal once per seat rotation.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 512), default=None, help="Worker processes.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None, help="Seed (default: random, printed).")
+@click.option("-q", "--quiet", is_flag=True)
+@click.option("-v", "--verbose", count=True)
+@_output_options
+@user_errors
+def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paired, jobs, seed, quiet, verbose,
+            out, fmt):
+    """The same bots on several kingdoms, side by side.
+
+    \b
+    Example:
+      dsim compare strategies/witch.yaml strategies/big_money_ultimate.yaml \\
+          -k kingdoms/first_game.yaml -k kingdoms/interaction.yaml --random-kingdoms 3 --out reports/cmp
+    """
+    setup_logging(verbose, quiet)
+    res = api.compare(list(bots), kingdoms, random_kingdoms, games=games, seed=seed, jobs=jobs, players=players,
+                      rules=_rule_overrides(rules), seats=seats, paired=paired,
+                      progress=not quiet and sys.stderr.isatty())
+    from .reports import format_compare, write_compare
+    if not quiet:
+        for w in res.meta["warnings"]:
+            click.echo(f"Warning: {w}", err=True)
+    _print_frame(res.table, res.meta, fmt, format_compare(res))
+    if out:
+        files = write_compare(res, out)
+        if not quiet:
+            click.echo(f"wrote {len(files)} files to {out}", err=True)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+              help="2: every pair; 3 or 4: every group of that size.")
+@click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
+              help="Kingdom for every match (default: the cards each match's bots name).")
+@_games_option
+@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE", help="Rule variant, e.g. tiebreak=shared.")
+@click.option("--paired", is_flag=True, help="Play each deal once per seat rotation.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 512), default=None, help="Worker processes.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None, help="Seed (default: random, printed).")
+@click.option("-q", "--quiet", is_flag=True)
+@click.option("-v", "--verbose", count=True)
+@_output_options
+@user_errors
+def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, verbose, out, fmt):
+    """Round robin: every pair (or group) of bots; win-rate matrix and ranking.
+
+    \b
+    Example:
+      dsim tournament strategies/*.yaml -n 20000 --out reports/tournament
+    """
+    setup_logging(verbose, quiet)
+    res = api.tournament(list(bots), players=players, kingdom=kingdom, games=games, seed=seed, jobs=jobs,
+                         rules=_rule_overrides(rules), paired=paired, progress=not quiet and sys.stderr.isatty())
+    from .reports import format_tournament, write_tournament
+    _print_frame(res.table, res.meta, fmt, format_tournament(res))
+    if out:
+        files = write_tournament(res, out)
+        if not quiet:
+            click.echo(f"wrote {len(files)} files to {out}", err=True)
+
+
+def _print_frame(df, meta, fmt, table_text):
+    if fmt == "table":
+        click.echo(table_text)
+    elif fmt == "csv":
+        click.echo(df.to_csv(index=False, float_format="%.6g"), nl=False)
+    else:
+        click.echo(json.dumps({"meta": meta, "rows": df.to_dict(orient="records")}, indent=2, default=str))
+
+
 @cli.command(context_settings=CONTEXT)
 @click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--game", "game", type=click.IntRange(0), default=0, show_default=True,

@@ -129,6 +129,53 @@ def write_reports(res: Results, out_dir, charts: bool = True) -> list[Path]:
     return files
 
 
+def format_compare(cmp) -> str:
+    lines = [f"{' vs '.join(dict.fromkeys(cmp.table.bot))} on {len(cmp.runs)} kingdoms — seed {cmp.meta.get('seed')}"]
+    if cmp.meta.get("partial"):
+        lines.insert(0, "PARTIAL: a run was interrupted")
+    lines.append("")
+    lines += _rows(cmp.table, ["kingdom", "bot", "games", "win rate", "95% CI", "mean VP", "mean turns"],
+                   lambda r: [r.kingdom, r.bot, f"{r.games:,}", pct(r.win_rate), f"[{pct(r.ci_low)}, {pct(r.ci_high)}]",
+                              f"{r.mean_vp:.2f}", f"{r.mean_turns:.2f}"])
+    return "\n".join(lines)
+
+
+def format_tournament(tr) -> str:
+    m = tr.meta
+    lines = [f"Tournament of {len(m['bots'])} bots, {m['players']}-player games, {m['games_per_match']:,} games "
+             f"per match, seed {m['seed']}", ""]
+    lines += _rows(tr.table, ["bot", "opponents", "games", "win rate", "95% CI"],
+                   lambda r: [r.bot, r.opponents, f"{r.games:,}", pct(r.win_rate),
+                              f"[{pct(r.ci_low)}, {pct(r.ci_high)}]"])
+    lines += ["", "ranking by mean win rate:"]
+    lines += _rows(tr.ranking, ["rank", "bot", "matches", "mean win rate"],
+                   lambda r: [str(r.rank), r.bot, str(r.matches), pct(r.mean_win_rate)])
+    return "\n".join(lines)
+
+
+def _rows(df, header, cells) -> list[str]:
+    rows = [header] + [cells(r) for r in df.itertuples(index=False)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    out = []
+    for row in rows:
+        out.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
+    return out
+
+
+def write_compare(cmp, out_dir) -> list[Path]:
+    from . import charts as ch
+    out = Path(out_dir)
+    return [write_csv(cmp.table, out / "compare.csv"), write_json(cmp.meta, out / "run.json"),
+            ch.compare_chart(cmp, out / "compare.png")]
+
+
+def write_tournament(tr, out_dir) -> list[Path]:
+    from . import charts as ch
+    out = Path(out_dir)
+    return [write_csv(tr.table, out / "tournament.csv"), write_csv(tr.ranking, out / "ranking.csv"),
+            write_json(tr.meta, out / "run.json"), ch.tournament_heatmap(tr, out / "tournament.png")]
+
+
 def run_info(res: Results) -> dict:
     m = dict(res.meta)
     m["length"] = {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in res.length_stats.items()}

@@ -44,10 +44,14 @@ class RunOutcome:
     meta: dict = field(default_factory=dict)
 
 
-def plan_chunks(games: int, jobs: int, multiple: int) -> list[tuple[int, int]]:
-    """(first_game, n) for each chunk. Chunk sizes never change results."""
+def plan_chunks(games: int, jobs: int | None, multiple: int) -> list[tuple[int, int]]:
+    """(first_game, n) for each chunk. Chunk sizes never change a run's results; with
+    ``jobs`` None (sequential stopping, checked between chunks) they depend on the
+    number of games only, so the stopping point does not depend on --jobs either."""
     size = CHUNK
-    if games < CHUNK * jobs:
+    if jobs is None:
+        size = min(CHUNK, max(MIN_CHUNK, games // 20))
+    elif games < CHUNK * jobs:
         size = max(MIN_CHUNK, -(-games // max(1, jobs)))
     size = -(-size // multiple) * multiple
     return [(first, min(size, games - first)) for first in range(0, games, size)]
@@ -170,9 +174,7 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
     """
     jobs = jobs or default_jobs()
     multiple = match.players if paired else 1
-    chunks = plan_chunks(games, jobs if until_ci is None else 1, multiple)
-    if until_ci is not None:
-        chunks = plan_chunks(games, 1, multiple)
+    chunks = plan_chunks(games, jobs if until_ci is None else None, multiple)
     t_compile = time.perf_counter()
     if backend == "local":
         game.warm_up(match)  # compile or load the kernels once, before workers fork

@@ -193,3 +193,57 @@ def results_from_tally(t: Tally, bot_names: list[str], ending_names: list[str], 
     m = dict(meta or {})
     m.setdefault("games_played", total)
     return Results(summary, seats, game_length, endings, cards, curves, length_stats, m, t)
+
+
+SUMMARY_COLS = ["bot", "games", "wins", "ties", "losses", "win_rate", "ci_low", "ci_high", "mean_vp", "mean_turns"]
+
+
+@dataclass
+class CompareResults:
+    """The same bots on several setups: ``table`` has one row per setup and bot."""
+    table: pd.DataFrame          # kingdom + SUMMARY_COLS
+    runs: dict                   # kingdom name -> Results
+    meta: dict = field(default_factory=dict)
+
+
+@dataclass
+class TournamentResults:
+    """Every pair (or group) of bots: ``table`` has one row per match and bot,
+    ``matrix`` the win rates (rows: bot; columns: opponent, or group of 3-4),
+    ``ranking`` the bots by mean win rate over their matches."""
+    table: pd.DataFrame
+    matrix: pd.DataFrame
+    ranking: pd.DataFrame
+    meta: dict = field(default_factory=dict)
+
+
+def compare_table(runs: dict) -> pd.DataFrame:
+    frames = []
+    for name, res in runs.items():
+        df = res.summary.copy()
+        df.insert(0, "kingdom", name)
+        frames.append(df)
+    return pd.concat(frames, ignore_index=True)
+
+
+def tournament_tables(matches: list) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """``matches``: (group label, bots of the group, Results). Returns table, matrix, ranking."""
+    rows = []
+    for label, members, res in matches:
+        for r in res.summary.itertuples(index=False):
+            base = r.bot
+            others = [m for m in members if m != base]
+            rows.append({"match": label, "bot": base, "opponents": " + ".join(others), "games": r.games,
+                         "wins": r.wins, "ties": r.ties, "losses": r.losses, "win_rate": r.win_rate,
+                         "ci_low": r.ci_low, "ci_high": r.ci_high, "mean_vp": r.mean_vp})
+    table = pd.DataFrame(rows)
+    matrix = table.pivot_table(index="bot", columns="opponents", values="win_rate", sort=False)
+    bots = list(dict.fromkeys(table.bot))
+    cols = list(dict.fromkeys(table.opponents))
+    # pairs: the same order on both axes (the diagonal stays empty)
+    matrix = matrix.reindex(index=bots, columns=bots if set(cols) <= set(bots) else cols)
+    ranking = (table.groupby("bot", sort=False)
+               .agg(matches=("match", "count"), mean_win_rate=("win_rate", "mean"), games=("games", "sum"))
+               .sort_values("mean_win_rate", ascending=False).reset_index())
+    ranking.insert(0, "rank", range(1, len(ranking) + 1))
+    return table, matrix, ranking

@@ -24,6 +24,9 @@ BMU = str(ROOT / "strategies" / "big_money_ultimate.yaml")
 WITCH = str(ROOT / "strategies" / "witch.yaml")
 
 
+MULTI_CHUNK = pytest.mark.skipif(not JIT, reason="needs runs of several chunks")
+
+
 def same(a, b):
     for name in ("bot", "seat", "length", "ending", "gained", "curve", "unit"):
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
@@ -87,11 +90,11 @@ def test_paired_seats_narrow_the_interval_at_equal_game_count():
 
 
 def test_until_ci_stops_when_every_interval_is_narrow_enough_for_any_jobs():
-    width = 0.02 if JIT else 0.2
-    a = api.simulate([SBM, BMU], games=1_000_000, seed=3, jobs=1, until_ci=width)
-    b = api.simulate([SBM, BMU], games=1_000_000, seed=3, jobs=2, until_ci=width)
+    width, cap = (0.02, 1_000_000) if JIT else (0.2, 24_000)
+    a = api.simulate([SBM, BMU], games=cap, seed=3, jobs=1, until_ci=width)
+    b = api.simulate([SBM, BMU], games=cap, seed=3, jobs=2, until_ci=width)
     assert a.meta["stopped_by"] == "until-ci" and not a.partial
-    assert a.games == b.games < 1_000_000
+    assert a.games == b.games < cap
     half = (a.summary.ci_high - a.summary.ci_low) / 2
     assert (half <= width).all()
     pd.testing.assert_frame_equal(a.summary, b.summary)
@@ -116,9 +119,6 @@ def test_ctrl_c_reports_and_saves_what_finished(tmp_path):
     assert info["partial"] and 0 < info["games_played"] < 20_000_000
     assert summary.games.iloc[0] == info["games_played"]
     assert not list((tmp_path / "r").glob(".*tmp"))
-
-
-MULTI_CHUNK = pytest.mark.skipif(not JIT, reason="needs runs of several chunks")
 
 
 @MULTI_CHUNK
@@ -179,6 +179,7 @@ def test_save_games_writes_one_row_per_game(tmp_path, suffix):
     assert not list(tmp_path.glob(".*partial"))
 
 
+@MULTI_CHUNK
 def test_verbose_shows_worker_records():
     p = _dsim("run", SBM, BMU, "-n", scaled(40_000, floor=200), "-j", 2, "--seed", 1, "-v")
     out, err = p.communicate(timeout=600)

@@ -176,3 +176,22 @@ def implemented_error(card, path=None, line=None) -> InputError | None:
         return None
     return InputError(f"card '{card.name}' is not implemented yet", path, line,
                       hint="dsim plays: " + ", ".join(CARDS[i].name for i in E.IMPLEMENTED if CARDS[i].kingdom))
+
+
+def random_kingdoms(n: int, required, seed: int, rules: Rules | None = None) -> list[Kingdom]:
+    """``n`` random 10-card kingdoms, each holding every card of ``required`` (the bots'
+    kingdom cards), reproducible from ``seed``."""
+    from .cards import KINGDOM_CARDS
+    need = sorted({c for c in required if c.kingdom}, key=lambda c: c.id)
+    if len(need) > 10:
+        raise InputError(f"the bots use {len(need)} kingdom cards; a kingdom holds 10",
+                         hint="compare fewer bots, or give kingdoms with -k")
+    rng = np.random.default_rng([seed, 0x6B696E67])
+    rest = [c for c in KINGDOM_CARDS if c not in need]
+    out = []
+    for i in range(n):
+        pick = [rest[j] for j in rng.choice(len(rest), 10 - len(need), replace=False)]
+        cards = tuple(sorted(need + pick, key=lambda c: c.id))
+        out.append(Kingdom(f"random {i + 1}", cards, rules or Rules(),
+                           description=f"random kingdom {i + 1} of seed {seed}"))
+    return out

@@ -1,0 +1,147 @@
+"""Reports: CSV columns, agreement with the console table, charts, the pandas API."""
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from helpers import scaled
+from simulator import api, compare, simulate, tournament
+from simulator.cli import cli
+from simulator.reports import format_table
+
+ROOT = Path(__file__).resolve().parent.parent
+SBM = str(ROOT / "strategies" / "smithy_big_money.yaml")
+BMU = str(ROOT / "strategies" / "big_money_ultimate.yaml")
+WITCH = str(ROOT / "strategies" / "witch.yaml")
+MILITIA = str(ROOT / "strategies" / "militia.yaml")
+FIRST = str(ROOT / "kingdoms" / "first_game.yaml")
+
+COLUMNS = {
+    "summary.csv": ["bot", "games", "wins", "ties", "losses", "win_rate", "ci_low", "ci_high", "mean_vp",
+                    "mean_turns"],
+    "seats.csv": ["bot", "seat", "games", "wins", "ties", "losses", "win_rate", "ci_low", "ci_high"],
+    "game_length.csv": ["turns", "games"],
+    "endings.csv": ["ending", "games"],
+    "cards.csv": ["bot", "card", "mean_gained"],
+    "curves.csv": ["bot", "turn", "mean_vp", "mean_coins", "games_running"],
+}
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("rep")
+    r = invoke("run", WITCH, BMU, "-n", scaled(6000, floor=60), "--seed", 4, "-j", 1, "--out", out, "-q")
+    assert r.exit_code == 0
+    return out, r.output
+
+
+def test_every_csv_has_exactly_its_columns(run_dir):
+    out, _ = run_dir
+    for name, cols in COLUMNS.items():
+        assert list(pd.read_csv(out / name).columns) == cols, name
+
+
+def test_csv_numbers_agree_with_the_console_table(run_dir):
+    out, text = run_dir
+    s = pd.read_csv(out / "summary.csv")
+    lines = text.splitlines()
+    rows = lines[next(i for i, ln in enumerate(lines) if ln.startswith("bot ")) + 1:]
+    for r in s.itertuples():
+        line = next(ln for ln in rows if ln.startswith(r.bot + "  "))
+        assert f"{r.games:,}" in line and f"{r.wins:,}" in line and f"{r.losses:,}" in line
+        assert f"{100 * r.win_rate:.2f}%" in line and f"{r.mean_vp:.2f}" in line
+        assert r.wins + r.ties + r.losses == r.games
+        assert 0 <= r.ci_low <= r.win_rate <= r.ci_high <= 1
+    gl = pd.read_csv(out / "game_length.csv")
+    en = pd.read_csv(out / "endings.csv")
+    assert gl.games.sum() == en.games.sum() == s.games.iloc[0]
+    assert f"provinces {en.games.iloc[0]:,}" in text
+
+
+def test_seats_add_up_to_the_summary(run_dir):
+    out, _ = run_dir
+    s = pd.read_csv(out / "summary.csv").set_index("bot")
+    seats = pd.read_csv(out / "seats.csv").groupby("bot")[["games", "wins", "ties", "losses"]].sum()
+    for col in ("games", "wins", "ties", "losses"):
+        assert (seats[col] == s.loc[seats.index, col]).all()
+
+
+def test_cards_and_curves(run_dir):
+    out, _ = run_dir
+    cards = pd.read_csv(out / "cards.csv")
+    witch = cards[(cards.bot == "Witch") & (cards.card == "Witch")].mean_gained.iloc[0]
+    assert 1.0 < witch <= 2.0  # the bot buys up to two Witches
+    curses = cards[(cards.bot == "Big Money Ultimate") & (cards.card == "Curse")].mean_gained.iloc[0]
+    assert curses > 3
+    curves = pd.read_csv(out / "curves.csv")
+    first = curves[curves.turn == 1]
+    assert (first.mean_vp == 3).all() and (first.games_running == scaled(6000, floor=60)).all()
+    assert curves.groupby("bot").games_running.apply(lambda x: x.is_monotonic_decreasing).all()
+
+
+def test_run_json_records_every_input(run_dir):
+    out, _ = run_dir
+    info = json.loads((out / "run.json").read_text())
+    for key in ("seed", "games_requested", "players", "bots", "kingdom", "rules", "dsim_version", "seats"):
+        assert key in info
+    assert info["bots"][0]["path"] == WITCH and len(info["bots"][0]["sha256"]) == 64
+
+
+def test_charts_are_pngs(run_dir):
+    out, _ = run_dir
+    for name in ("win_rates.png", "game_length.png", "curves.png"):
+        data = (out / name).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
+
+
+def test_library_api_returns_dataframes_matching_the_cli():
+    n = scaled(3000, floor=30)
+    res = simulate([SBM, BMU], games=n, seed=9, jobs=1)
+    assert isinstance(res.summary, pd.DataFrame) and list(res.summary.columns) == COLUMNS["summary.csv"]
+    r = invoke("run", SBM, BMU, "-n", n, "--seed", 9, "-j", 1, "--format", "csv", "-q")
+    assert r.output == res.summary.to_csv(index=False, float_format="%.6g")
+    assert format_table(res).splitlines()[0].startswith("Smithy Big Money vs Big Money Ultimate")
+
+
+def test_compare_one_row_per_kingdom_and_bot(tmp_path):
+    n = scaled(2000, floor=20)
+    cmp = compare([WITCH, MILITIA], kingdoms=[FIRST], random_kingdoms=2, games=n, seed=3, jobs=1)
+    assert list(cmp.table.columns) == ["kingdom"] + COLUMNS["summary.csv"]
+    assert cmp.table.kingdom.tolist() == ["First Game"] * 2 + ["random 1"] * 2 + ["random 2"] * 2
+    assert any("'Witch' is not in kingdom 'First Game'" in w for w in cmp.meta["warnings"])
+    for k in cmp.meta["kingdoms"][1:]:
+        assert "Witch" in k["cards"] and "Militia" in k["cards"] and len(k["cards"]) == 10
+    r = invoke("compare", WITCH, MILITIA, "-k", FIRST, "--random-kingdoms", 1, "-n", n, "--seed", 3, "-j", 1,
+               "--out", tmp_path, "-q")
+    assert r.exit_code == 0 and "random 1" in r.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["compare.csv", "compare.png", "run.json"]
+
+
+def test_random_kingdoms_are_reproducible_and_too_many_cards_is_an_error():
+    a = api.kingdoms_for([WITCH, MILITIA], random_kingdoms=3, seed=5)
+    b = api.kingdoms_for([WITCH, MILITIA], random_kingdoms=3, seed=5)
+    c = api.kingdoms_for([WITCH, MILITIA], random_kingdoms=3, seed=6)
+    assert [k.cards for k in a] == [k.cards for k in b] != [k.cards for k in c]
+
+
+def test_tournament_pairs_matrix_ranking_and_files(tmp_path):
+    n = scaled(2000, floor=20)
+    tr = tournament([WITCH, SBM, BMU], games=n, seed=2, jobs=1)
+    assert len(tr.table) == 6 and list(tr.matrix.index) == list(tr.matrix.columns)
+    assert tr.matrix.loc["Witch", "Smithy Big Money"] + tr.matrix.loc["Smithy Big Money", "Witch"] == \
+        pytest.approx(1.0)
+    assert tr.ranking.bot.iloc[0] == "Witch" and tr.ranking["rank"].tolist() == [1, 2, 3]
+    r = invoke("tournament", WITCH, SBM, BMU, "-n", n, "--seed", 2, "-j", 1, "--out", tmp_path, "-q")
+    assert r.exit_code == 0 and "ranking by mean win rate" in r.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ranking.csv", "run.json", "tournament.csv",
+                                                          "tournament.png"]
+    t3 = tournament([WITCH, SBM, BMU, MILITIA], players=3, games=scaled(1200, floor=12), seed=2, jobs=1)
+    # rows: bots; columns: the 6 pairs of opponents; each bot plays in 3 groups
+    assert len(t3.table) == 4 * 3 and t3.matrix.shape == (4, 6)
+    assert (t3.matrix.notna().sum(axis=1) == 3).all()
