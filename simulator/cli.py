@@ -52,27 +52,40 @@ def setup_logging(verbose: int, quiet: bool):
     multiprocessing_logging.install_mp_handler()
 
 
-def common_options(fn):
-    """Options shared by the commands that play games."""
-    opts = [
-        click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
-                     help="Kingdom file (default: the basic piles plus the cards the bots name)."),
-        click.option("--players", type=click.IntRange(2, 4), default=None,
-                     help="Seats at the table; the bots given are repeated to fill them."),
-        click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
-                     help="Rule variant, e.g. tiebreak=shared, end_piles=4, edition=2, turn_cap=80."),
-        click.option("--seats", type=click.Choice(["rotate", "random", "fixed"]), default="rotate",
-                     show_default=True, help="How bots are seated in each game."),
-        click.option("-j", "--jobs", type=click.IntRange(1, 512), default=None,
-                     help="Worker processes (default: all cores)."),
-        click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
-                     help="Seed of the run (default: random, printed so the run can be repeated)."),
-        click.option("-q", "--quiet", is_flag=True, help="No progress bar, warnings only as errors."),
-        click.option("-v", "--verbose", count=True, help="Log more (-vv: debug, including workers)."),
-    ]
-    for o in reversed(opts):
-        fn = o(fn)
-    return fn
+def options(*opts):
+    """Apply click options in the order given (each defined once, below)."""
+    def deco(fn):
+        for o in reversed(opts):
+            fn = o(fn)
+        return fn
+    return deco
+
+
+KINGDOM = click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
+                       help="Kingdom file (default: the basic piles plus the cards the bots name).")
+PLAYERS = click.option("--players", type=click.IntRange(2, 4), default=None,
+                       help="Seats at the table; the bots given are repeated to fill them.")
+RULES = click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
+                     help="Rule variant, e.g. tiebreak=shared, end_piles=4, edition=2, turn_cap=80.")
+SEATS = click.option("--seats", type=click.Choice(["rotate", "random", "fixed"]), default="rotate",
+                     show_default=True, help="How bots are seated in each game.")
+PAIRED = click.option("--paired", is_flag=True,
+                      help="Play each deal once per seat rotation (cancels seat luck).")
+JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 512), default=None,
+                    help="Worker processes (default: all cores).")
+SEED = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
+                    help="Seed of the run (default: random, printed so the run can be repeated).")
+QUIET = click.option("-q", "--quiet", is_flag=True, help="No progress bar and no warnings.")
+VERBOSE = click.option("-v", "--verbose", count=True, help="Log more (-v: workers' chunks, -vv: debug).")
+OUT = click.option("--out", "out", type=click.Path(file_okay=False), default=None,
+                   help="Write CSV, JSON and PNG reports into this folder.")
+FORMAT = click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
+                      show_default=True, help="How the results are printed on stdout.")
+
+
+def games_option(default_help: str):
+    return click.option("-n", "--games", type=click.IntRange(1), default=10_000, show_default=True,
+                        help=default_help)
 
 
 @click.group(context_settings=CONTEXT)
@@ -102,22 +115,17 @@ def _warn_missing(match, quiet):
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("-n", "--games", type=click.IntRange(1), default=10_000, show_default=True,
-              help="Games to play (an upper bound with --until-ci).")
-@common_options
+@options(games_option("Games to play (an upper bound with --until-ci)."), KINGDOM, PLAYERS, RULES, SEATS, JOBS,
+         SEED, QUIET, VERBOSE, PAIRED)
 @click.option("--until-ci", type=click.FloatRange(0.0001, 0.5), default=None, metavar="W",
               help="Stop once every bot's 95% interval has half-width at most W (e.g. 0.005).")
-@click.option("--paired", is_flag=True, help="Play each deal once per seat rotation (cancels seat luck).")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler to join (--backend dask).")
 @click.option("--save-games", type=click.Path(dir_okay=False), default=None,
               help="Write one row per game to FILE (.csv or .parquet).")
-@click.option("--out", "out", type=click.Path(file_okay=False), default=None,
-              help="Write CSV, JSON and PNG reports into this folder.")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True,
-              help="How the summary is printed on stdout.")
+@options(OUT, FORMAT)
 @user_errors
-def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose, until_ci, paired, backend,
+def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose, paired, until_ci, backend,
         scheduler, save_games, out, fmt):
     """Play bots against each other and report win rates.
 
@@ -160,34 +168,14 @@ def _print_results(res, fmt):
                               indent=2, default=str))
 
 
-def _games_option(fn):
-    return click.option("-n", "--games", type=click.IntRange(1), default=10_000, show_default=True,
-                        help="Games per kingdom / per match.")(fn)
-
-
-def _output_options(fn):
-    fn = click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
-                      show_default=True, help="How the results are printed on stdout.")(fn)
-    return click.option("--out", "out", type=click.Path(file_okay=False), default=None,
-                        help="Write CSV, JSON and PNG reports into this folder.")(fn)
-
-
 @cli.command(context_settings=CONTEXT)
 @click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("-k", "--kingdom", "kingdoms", multiple=True, type=click.Path(dir_okay=False),
               help="A kingdom to compare on (repeat the option).")
 @click.option("--random-kingdoms", type=click.IntRange(1, 1000), default=0,
               help="Also compare on N random kingdoms that hold the bots' cards (from --seed).")
-@_games_option
-@click.option("--players", type=click.IntRange(2, 4), default=None, help="Seats (bots repeated to fill them).")
-@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE", help="Rule variant, e.g. tiebreak=shared.")
-@click.option("--seats", type=click.Choice(["rotate", "random", "fixed"]), default="rotate", show_default=True)
-@click.option("--paired", is_flag=True, help="Play each deal once per seat rotation.")
-@click.option("-j", "--jobs", type=click.IntRange(1, 512), default=None, help="Worker processes.")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None, help="Seed (default: random, printed).")
-@click.option("-q", "--quiet", is_flag=True)
-@click.option("-v", "--verbose", count=True)
-@_output_options
+@options(games_option("Games per kingdom."), PLAYERS, RULES, SEATS, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT,
+         FORMAT)
 @user_errors
 def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paired, jobs, seed, quiet, verbose,
             out, fmt):
@@ -219,14 +207,7 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
               help="2: every pair; 3 or 4: every group of that size.")
 @click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
               help="Kingdom for every match (default: the cards each match's bots name).")
-@_games_option
-@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE", help="Rule variant, e.g. tiebreak=shared.")
-@click.option("--paired", is_flag=True, help="Play each deal once per seat rotation.")
-@click.option("-j", "--jobs", type=click.IntRange(1, 512), default=None, help="Worker processes.")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None, help="Seed (default: random, printed).")
-@click.option("-q", "--quiet", is_flag=True)
-@click.option("-v", "--verbose", count=True)
-@_output_options
+@options(games_option("Games per match."), RULES, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT, FORMAT)
 @user_errors
 def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, verbose, out, fmt):
     """Round robin: every pair (or group) of bots; win-rate matrix and ranking.
@@ -259,9 +240,9 @@ def _print_frame(df, meta, fmt, table_text):
 @click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--game", "game", type=click.IntRange(0), default=0, show_default=True,
               help="Which game of the run with --seed (a failed run names the one to replay).")
-@common_options
+@options(KINGDOM, PLAYERS, RULES, SEATS, SEED, QUIET, VERBOSE)
 @user_errors
-def log(bots, game, kingdom, players, rules, seats, jobs, seed, quiet, verbose):
+def log(bots, game, kingdom, players, rules, seats, seed, quiet, verbose):
     """Play one game and print it turn by turn.
 
     \b

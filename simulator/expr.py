@@ -83,8 +83,6 @@ class Vocabulary:
     functions: dict           # name -> Function
     #: resolve a name used as a function argument: returns (kind, int value) or raises ExprError
     resolve: Callable[[str], tuple]
-    #: kinds of names that may appear bare, for a friendly error ("card", "type")
-    name_kinds: tuple = ("card",)
 
 
 @dataclass

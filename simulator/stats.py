@@ -55,10 +55,6 @@ class Tally:
         self.games += other.games
         return self
 
-    def copy(self) -> "Tally":
-        return Tally(self.bot.copy(), self.seat.copy(), self.length.copy(), self.ending.copy(),
-                     self.gained.copy(), self.curve.copy(), self.unit.copy(), self.games)
-
 
 def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a proportion (successes may be fractional)."""

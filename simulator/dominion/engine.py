@@ -442,33 +442,24 @@ def _take_top(S, R, p):
 take_top = kernel(_take_top)
 
 
-def _draw(S, R, p, k):
-    """p draws up to k cards; returns how many were drawn."""
-    for i in range(k):
-        c = take_top(S, R, p)
-        if c < 0:
-            return i
-        push(S, p, Z_HAND, c)
-        log_ev(S, EV_DRAW, p, c, 0)
-    return k
+def _drawer(take, decorate):
+    """A draw function compiled with ``take`` as its way to take the top card."""
+    def draw_cards(S, R, p, k):
+        """p draws up to k cards; returns how many were drawn."""
+        for i in range(k):
+            c = take(S, R, p)
+            if c < 0:
+                return i
+            push(S, p, Z_HAND, c)
+            log_ev(S, EV_DRAW, p, c, 0)
+        return k
+    return decorate(draw_cards)
 
 
-draw = kernel(_draw)
-
-
-@inline
-def draw_hot(S, R, p, k):
-    """``draw`` inlined, with the top card taken inline too: the per-turn path."""
-    for i in range(k):
-        c = take_top_hot(S, R, p)
-        if c < 0:
-            return i
-        push(S, p, Z_HAND, c)
-        log_ev(S, EV_DRAW, p, c, 0)
-    return k
-
-
-take_top_hot = inline(_take_top)
+draw = _drawer(take_top, kernel)
+#: the same, with the top card taken inline, itself inlined: cleanup's draw of the
+#: next hand, on every turn (measured: Big Money Ultimate mirror 65k -> 100k games/s)
+draw_hot = _drawer(inline(_take_top), inline)
 
 
 # ================================================================ scores and supply
@@ -1026,7 +1017,8 @@ def discard_aside(S, q):
 
 
 @kernel
-def gain_and_log(S, R, T, F, A, p, c, zone):
+def gain_chosen(S, T, A, p, c, zone):
+    """Gain the card a decision chose (-1: it chose nothing)."""
     if c >= 0:
         gain(S, T, A, p, c, zone)
 
@@ -1079,14 +1071,14 @@ def effect(S, R, T, F, A, c, slot, p):
             S[S_ZN + p * NZ + Z_DRAW] = 0
             log_ev(S, EV_DECK, p, -1, n)
     elif c == WORKSHOP:
-        gain_and_log(S, R, T, F, A, p, forced_gain(S, R, T, F, p, 4, 0), Z_DISC)
+        gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 4, 0), Z_DISC)
     elif c == FEAST:
         if S[zb(p, Z_PLAY) + slot] == FEAST:
             S[zb(p, Z_PLAY) + slot] = -1
             trash_card(S, T, p, FEAST)
-        gain_and_log(S, R, T, F, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_DISC)
+        gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_DISC)
     elif c == ARTISAN:
-        gain_and_log(S, R, T, F, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_HAND)
+        gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_HAND)
         artisan_topdeck(S, R, T, F, p)
     elif c == BUREAUCRAT:
         gain(S, T, A, p, SILVER, Z_DRAW)
@@ -1372,7 +1364,7 @@ def remodel(S, R, T, F, A, p):
                 x = S[oh + i]
     remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
     trash_card(S, T, p, x)
-    gain_and_log(S, R, T, F, A, p, forced_gain(S, R, T, F, p, cost_of(T, x) + 2, 0), Z_DISC)
+    gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, cost_of(T, x) + 2, 0), Z_DISC)
 
 
 @kernel
@@ -1414,7 +1406,7 @@ def mine(S, R, T, F, A, p, ed2):
         return
     remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
     trash_card(S, T, p, x)
-    gain_and_log(S, R, T, F, A, p, g, Z_HAND)
+    gain_chosen(S, T, A, p, g, Z_HAND)
 
 
 @kernel

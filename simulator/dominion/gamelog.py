@@ -6,7 +6,7 @@ module only formats them, so the log always shows exactly what the engine did.
 from __future__ import annotations
 
 from . import engine as E
-from .cards import CARDS
+from .cards import CARDS, card_name as _name
 
 ZONE_WORDS = {E.Z_DISC: "", E.Z_HAND: " into hand", E.Z_DRAW: " onto the deck"}
 ENDINGS = {E.END_PROVINCES: "the Province pile is empty", E.END_PILES: "three supply piles are empty",
@@ -14,10 +14,6 @@ ENDINGS = {E.END_PROVINCES: "the Province pile is empty", E.END_PILES: "three su
 #: events of the same player and kind that are listed together on one line
 GROUPED = {E.EV_DRAW: "draws", E.EV_REVEAL: "reveals", E.EV_DISCARD: "discards", E.EV_TRASH: "trashes",
            E.EV_SETASIDE: "sets aside", E.EV_BACK: "puts back on the deck", E.EV_TOPDECK: "puts onto the deck"}
-
-
-def _name(c: int) -> str:
-    return CARDS[c].name
 
 
 def _join(cards: list[int]) -> str:
