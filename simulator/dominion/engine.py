@@ -898,6 +898,20 @@ def keep_value(S, T, p, c, actions):
 
 
 @kernel
+def least_wanted(S, T, p):
+    """The card of p's (non-empty) hand that p least wants to keep this turn."""
+    oh = zb(p, Z_HAND)
+    x = -1
+    best = 1 << 30
+    for i in range(S[S_ZN + p * NZ + Z_HAND]):
+        v = keep_value(S, T, p, S[oh + i], S[G_ACTIONS])
+        if v < best:
+            best = v
+            x = S[oh + i]
+    return x
+
+
+@kernel
 def discard_down(S, R, T, F, p, k):
     """p discards k cards from hand (fewer if the hand is smaller): by its discard list,
     then the cards it least wants to keep."""
@@ -1297,12 +1311,7 @@ def artisan_topdeck(S, R, T, F, p):
         if bi >= 0:
             x = S[oh + bi]
     if x < 0:
-        best = 1 << 30
-        for i in range(nh):
-            v = keep_value(S, T, p, S[oh + i], S[G_ACTIONS])
-            if v < best:
-                best = v
-                x = S[oh + i]
+        x = least_wanted(S, T, p)
     remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
     push(S, p, Z_DRAW, x)
     log_ev(S, EV_TOPDECK, p, x, 0)
@@ -1355,13 +1364,7 @@ def remodel(S, R, T, F, A, p):
     if x < 0:
         x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
     if x < 0:
-        oh = zb(p, Z_HAND)
-        best = 1 << 30
-        for i in range(nh):
-            v = keep_value(S, T, p, S[oh + i], S[G_ACTIONS])
-            if v < best:
-                best = v
-                x = S[oh + i]
+        x = least_wanted(S, T, p)
     remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
     trash_card(S, T, p, x)
     gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, cost_of(T, x) + 2, 0), Z_DISC)
