@@ -75,7 +75,7 @@ class GameCrash(RunError):
         super().__init__(message)
 
 
-def _fault(chunk: int) -> None:
+def _fault(chunk: int, first: int) -> None:
     """Fault injection for the tests (DSIM_FAULT): ``kill:K:MARKER`` kills the worker that
     gets chunk K while MARKER does not exist (creating it: a single death), ``kill:K``
     kills it every time, ``crash:K`` raises inside chunk K's first game."""
@@ -92,15 +92,17 @@ def _fault(chunk: int) -> None:
             open(marker[0], "w").close()
         os.kill(os.getpid(), signal.SIGKILL)
     if kind == "crash":
-        raise RuntimeError("injected fault (DSIM_FAULT)")
+        err = RuntimeError("injected fault (DSIM_FAULT)")
+        err.game = first  # like the engine's GameFailure: the game it happened in
+        raise err
 
 
 def _play_chunk(game, match, seed, first, n, paired, records, chunk):
     try:
-        _fault(chunk)
+        _fault(chunk, first)
         return game.play(match, seed, first, n, paired, records)
     except Exception as e:  # noqa: BLE001 - reported with its context
-        g = getattr(e, "game", first if "injected" in str(e) else None)
+        g = getattr(e, "game", None)
         raise GameCrash(f"{type(e).__name__}: {e}", chunk, first, g, traceback.format_exc()) from e
 
 

@@ -1020,6 +1020,25 @@ def reveal_two(S, R, q):
 
 
 @kernel
+def trash_revealed_treasure(S, R, T, q, n, skip_copper, cheapest, random_pick):
+    """Trash one Treasure among the n cards q revealed into its set-aside zone: the
+    cheapest or costliest (Copper skipped if asked), or a random revealed card when it
+    is a Treasure and ``random_pick``. Returns the card, or -1 if none was a Treasure."""
+    oa = zb(q, Z_ASIDE)
+    bi = best_treasure_at(S, T, q, oa, n, skip_copper, cheapest)
+    if random_pick and bi >= 0:
+        j = rand_below(R, MAXP, n)
+        if is_type(T, S[oa + j], T_TREASURE):
+            bi = j
+    if bi < 0:
+        return -1
+    x = S[oa + bi]
+    S[oa + bi] = -1
+    trash_card(S, T, q, x)
+    return x
+
+
+@kernel
 def discard_aside(S, q):
     o = zb(q, Z_ASIDE)
     for i in range(S[S_ZN + q * NZ + Z_ASIDE]):
@@ -1161,16 +1180,9 @@ def effect(S, R, T, F, A, c, slot, p):
             if blocked(S, R, T, F, q):
                 continue
             n = reveal_two(S, R, q)
-            oa = zb(q, Z_ASIDE)
-            bi = best_treasure_at(S, T, q, oa, n, False, False)
-            if is_random(S, T, p) and bi >= 0:
-                j = rand_below(R, MAXP, n)
-                if is_type(T, S[oa + j], T_TREASURE):
-                    bi = j
-            if bi >= 0:
-                x = S[oa + bi]
-                S[oa + bi] = -1
-                trash_card(S, T, q, x)
+            # the attacker picks the costliest Treasure
+            x = trash_revealed_treasure(S, R, T, q, n, False, False, is_random(S, T, p))
+            if x >= 0:
                 want = x != COPPER
                 if is_random(S, T, p):
                     want = rand_below(R, MAXP, 2) == 1
@@ -1226,13 +1238,8 @@ def effect(S, R, T, F, A, c, slot, p):
             if blocked(S, R, T, F, q):
                 continue
             n = reveal_two(S, R, q)
-            oa = zb(q, Z_ASIDE)
             # the victim trashes the cheaper of its non-Copper Treasures
-            bi = best_treasure_at(S, T, q, oa, n, True, True)
-            if bi >= 0:
-                x = S[oa + bi]
-                S[oa + bi] = -1
-                trash_card(S, T, q, x)
+            trash_revealed_treasure(S, R, T, q, n, True, True, False)
             discard_aside(S, q)
     elif c == HARBINGER:
         harbinger(S, R, T, F, p)

@@ -34,13 +34,17 @@ def render(events, seat_names: list[str], header: str = "") -> str:
     who = seat_names
     pending: list = []  # (code, player, [cards]) of a group being built
 
+    def other(p):
+        """The player's name and a space, unless it is the player whose turn it is."""
+        return who[p] + " " if p != current[0] else ""
+
     def flush():
         if pending:
             code, p, cards = pending[0]
             verb = GROUPED[code]
             if code == E.EV_DRAW and p == current[0] and cleanup[0]:
                 verb = "draws next hand:"
-            lines.append(f"  {who[p] + ' ' if p != current[0] else ''}{verb} {_join(cards)}")
+            lines.append(f"  {other(p)}{verb} {_join(cards)}")
             pending.clear()
 
     current = [-1]
@@ -82,7 +86,7 @@ def render(events, seat_names: list[str], header: str = "") -> str:
         elif code == E.EV_THRONE:
             lines.append(f"  Throne Room plays {_name(c)} twice")
         elif code == E.EV_SHUFFLE:
-            lines.append(f"  {who[p] + ' ' if p != current[0] else ''}shuffles {v} cards")
+            lines.append(f"  {other(p)}shuffles {v} cards")
         elif code == E.EV_COINS:
             if hand:
                 lines.append(f"  hand: {_join(hand)}")
@@ -97,10 +101,9 @@ def render(events, seat_names: list[str], header: str = "") -> str:
             if after_buy == c and p == current[0]:
                 after_buy = None
                 continue
-            target = who[p] if p != current[0] else ""
-            lines.append(f"  {target + ' ' if target else ''}gains {_name(c)}{ZONE_WORDS.get(v, '')}")
+            lines.append(f"  {other(p)}gains {_name(c)}{ZONE_WORDS.get(v, '')}")
         elif code == E.EV_NOGAIN:
-            lines.append(f"  {who[p] + ' ' if p != current[0] else ''}cannot gain {_name(c)}: its pile is empty")
+            lines.append(f"  {other(p)}cannot gain {_name(c)}: its pile is empty")
         elif code == E.EV_REACT:
             lines.append(f"  {who[p]} reveals {_name(c)} and is unaffected")
         elif code == E.EV_GUARD:
