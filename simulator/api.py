@@ -9,9 +9,11 @@ The CLI is a thin layer over these functions; a notebook can use them directly::
 """
 from __future__ import annotations
 
+import numbers
 import secrets
+
 from . import __version__
-from .errors import InputError, InputErrors
+from .errors import InputError, InputErrors, short
 from .games import get_game
 from .runner import run
 from .stats import Results, results_from_tally
@@ -19,6 +21,44 @@ from .stats import Results, results_from_tally
 
 def _game():
     return get_game("dominion")
+
+
+# ---------------------------------------------------------------- arguments
+# The CLI passes its options through these checks, so a library call and a command get
+# the same message for the same mistake.
+MAX_GAMES = 10**10          # per run: about a day on one core; the chunk plan stays small
+MAX_SEED = 2**63 - 1
+MAX_JOBS = 512
+MAX_RANDOM_KINGDOMS = 1000
+MAX_GAME_INDEX = 2**47      # a game index the engine records exactly
+BACKENDS = ("local", "dask")
+
+
+def whole(name: str, value, lo: int, hi: int, none_ok: bool = False):
+    """``value`` as an int in [lo, hi], or an InputErrors naming ``name``."""
+    if value is None and none_ok:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not lo <= value <= hi:
+        raise InputErrors([InputError(f"{name} must be a whole number from {lo:,} to {hi:,}, not {short(value)}")])
+    return int(value)
+
+
+def choice(name: str, value, allowed):
+    if not isinstance(value, str) or value not in allowed:
+        raise InputErrors([InputError(f"{name} must be one of {', '.join(allowed)}, not {short(value)}")])
+    return value
+
+
+def check_run_args(games, seed, jobs, backend="local", until_ci=None) -> tuple:
+    """(games, seed, jobs) checked; raises InputErrors before anything is played."""
+    games = whole("games", games, 1, MAX_GAMES)
+    seed = whole("seed", seed, 0, MAX_SEED, none_ok=True)
+    jobs = whole("jobs", jobs, 1, MAX_JOBS, none_ok=True)
+    choice("backend", backend, BACKENDS)
+    if until_ci is not None and (isinstance(until_ci, bool) or not isinstance(until_ci, numbers.Real)
+                                 or not 0.0001 <= until_ci <= 0.5):
+        raise InputErrors([InputError(f"until_ci must be a number from 0.0001 to 0.5, not {short(until_ci)}")])
+    return games, seed, jobs
 
 
 def load_bots(paths) -> list:
@@ -54,6 +94,7 @@ def load_kingdom(path):
 def seat_bots(bots: list, players: int | None) -> list:
     """The bot of each seat: the bots as given, cycled to fill ``players`` seats."""
     game = _game()
+    players = whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS, none_ok=True)
     n = players or len(bots)
     if not game.MIN_PLAYERS <= n <= game.MAX_PLAYERS:
         raise InputErrors([InputError(f"a game has {game.MIN_PLAYERS} to {game.MAX_PLAYERS} players, not {n}",
@@ -89,10 +130,9 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
     ``seed`` None draws a fresh seed, recorded in ``results.meta['seed']``.
     """
     game = _game()
+    games, seed, jobs = check_run_args(games, seed, jobs, backend, until_ci)
     if match is None:
         match = prepare(bots, kingdom, players, rules, seats)
-    if games < 1:
-        raise InputErrors([InputError(f"the number of games must be at least 1, not {games}")])
     if seed is None:
         seed = secrets.randbelow(2**31)
     if paired and games % match.players:
@@ -162,6 +202,8 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     """The same bots on each kingdom (same seed on each, so the games differ only by the
     kingdom). Returns CompareResults: ``table`` has one row per kingdom and bot."""
     from .stats import CompareResults, compare_table
+    games, seed, jobs = check_run_args(games, seed, jobs)
+    random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_KINGDOMS)
     if seed is None:
         seed = secrets.randbelow(2**31)
     from .dominion.game import missing_cards
@@ -187,6 +229,8 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
     Returns TournamentResults (table, win-rate matrix, ranking)."""
     import itertools
     from .stats import TournamentResults, tournament_tables
+    games, seed, jobs = check_run_args(games, seed, jobs)
+    players = whole("players", players, 2, 4)
     if seed is None:
         seed = secrets.randbelow(2**31)
     loaded = load_bots(bots)
@@ -215,6 +259,8 @@ def log_game(bots, kingdom=None, seed: int = 0, game: int = 0, players: int | No
     """Game ``game`` of the run with ``seed`` (the same game a run plays), turn by turn."""
     from .dominion.game import play_logged
     from .dominion.gamelog import game_text
+    seed = whole("seed", seed, 0, MAX_SEED)
+    game = whole("game", game, 0, MAX_GAME_INDEX)
     if match is None:
         match = prepare(bots, kingdom, players, rules, seats)
     state = play_logged(match, seed, game)

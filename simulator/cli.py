@@ -71,9 +71,10 @@ SEATS = click.option("--seats", type=click.Choice(["rotate", "random", "fixed"])
                      show_default=True, help="How bots are seated in each game.")
 PAIRED = click.option("--paired", is_flag=True,
                       help="Play each deal once per seat rotation (cancels seat luck).")
-JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 512), default=None,
+# whole-number options are range-checked by the library (simulator.api), with its messages
+JOBS = click.option("-j", "--jobs", type=int, default=None,
                     help="Worker processes (default: all cores).")
-SEED = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
+SEED = click.option("--seed", type=int, default=None,
                     help="Seed of the run (default: random, printed so the run can be repeated).")
 QUIET = click.option("-q", "--quiet", is_flag=True, help="No progress bar and no warnings.")
 VERBOSE = click.option("-v", "--verbose", count=True, help="Log more (-v: workers' chunks, -vv: debug).")
@@ -84,7 +85,7 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["table", "csv", "jso
 
 
 def games_option(default_help: str):
-    return click.option("-n", "--games", type=click.IntRange(1), default=10_000, show_default=True,
+    return click.option("-n", "--games", type=int, default=10_000, show_default=True,
                         help=default_help)
 
 
@@ -172,7 +173,7 @@ def _print_results(res, fmt):
 @click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("-k", "--kingdom", "kingdoms", multiple=True, type=click.Path(dir_okay=False),
               help="A kingdom to compare on (repeat the option).")
-@click.option("--random-kingdoms", type=click.IntRange(1, 1000), default=0,
+@click.option("--random-kingdoms", type=int, default=0, metavar="N",
               help="Also compare on N random kingdoms that hold the bots' cards (from --seed).")
 @options(games_option("Games per kingdom."), PLAYERS, RULES, SEATS, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT,
          FORMAT)
@@ -238,7 +239,7 @@ def _print_frame(df, meta, fmt, table_text):
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--game", "game", type=click.IntRange(0), default=0, show_default=True,
+@click.option("--game", "game", type=int, default=0, show_default=True,
               help="Which game of the run with --seed (a failed run names the one to replay).")
 @options(KINGDOM, PLAYERS, RULES, SEATS, SEED, QUIET, VERBOSE)
 @user_errors
@@ -268,7 +269,7 @@ def cards(edition, fmt):
       dsim cards --edition 2
     """
     from .dominion.cards import CARDS
-    from .dominion.engine import IMPLEMENTED
+    from .dominion.layout import IMPLEMENTED
     rows = []
     for c in CARDS:
         text = c.text2 if edition == "2" and c.text2 else c.text

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from .errors import InputError
+from .errors import InputError, printable, short
 
 log = logging.getLogger("dsim.dask")
 
@@ -28,14 +28,20 @@ def client_for(scheduler: str | None, jobs: int | None):
     except ImportError:
         raise InputError("--backend dask needs Dask, which is not installed",
                          hint="pip install 'dsim[dask]'") from None
+    # Dask logs at INFO by default: follow dsim's level (warnings, or errors only with -q)
+    level = max(logging.WARNING, logging.getLogger().getEffectiveLevel())
+    logging.getLogger("distributed").setLevel(level)
     if scheduler:
         try:
             return Client(scheduler, timeout="10s"), None
-        except OSError as e:
-            raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {e}",
-                             hint="start one with 'dask scheduler' and workers with 'dask worker ADDRESS'") from None
-    cluster = LocalCluster(n_workers=jobs or None, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=logging.WARNING)
+        except (OSError, ValueError, TypeError) as e:
+            raise InputError(f"cannot reach the Dask scheduler at {short(scheduler)}: {printable(str(e), 200)}",
+                             hint="give an address like tcp://HOST:8786; start a scheduler with "
+                                  "'dask scheduler' and workers with 'dask worker ADDRESS'") from None
+    # a local cluster listens on the loopback only, and opens no dashboard (dashboard=False;
+    # its small HTTP server takes any free port, never 8787)
+    cluster = LocalCluster(n_workers=jobs or None, threads_per_worker=1, processes=True, host="127.0.0.1",
+                           dashboard_address=":0", scheduler_kwargs={"dashboard": False}, silence_logs=level)
     return Client(cluster), cluster
 
 

@@ -1,5 +1,55 @@
-"""User-input errors that name the file, the line and a fix (game-agnostic)."""
+"""User-input errors that name the file, the line and a fix (game-agnostic).
+
+Whatever a user wrote reaches the terminal only through ``printable`` and ``short``:
+control characters (ANSI escapes, newlines) are shown escaped and long values are cut,
+so a hostile file can neither repaint the terminal nor make a message unbounded.
+"""
 from __future__ import annotations
+
+import reprlib
+
+MAX_MESSAGE = 1000  # characters of one error line
+
+_repr = reprlib.Repr()
+_repr.maxlevel = 2
+_repr.maxstring = 40
+_repr.maxother = 40
+for _k in ("maxlist", "maxtuple", "maxdict", "maxset"):
+    setattr(_repr, _k, 4)
+
+
+def printable(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` with control characters escaped (``\\x1b``, ``\\n``), cut to ``limit``."""
+    text = str(text)
+    if len(text) > 4 * limit:
+        text = text[:4 * limit]
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def short(value, limit: int = 60) -> str:
+    """A bounded, printable repr of any value a user wrote (safe on YAML alias bombs:
+    nested containers are cut after a few items and levels)."""
+    return printable(_repr.repr(value), limit)
+
+
+MAX_NAME = 60
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a bot or a setup (it is printed in tables and written to
+    CSV files), or None. Printable, at most MAX_NAME characters, and not starting like a
+    spreadsheet formula (= + - @)."""
+    if not name.strip():
+        return "is empty"
+    if len(name) > MAX_NAME:
+        return f"is {len(name)} characters long; the limit is {MAX_NAME}"
+    if not name.isprintable():
+        return "holds a control character (a newline, a tab or a terminal escape)"
+    if name.lstrip()[0] in "=+-@":
+        return f"starts with '{name.lstrip()[0]}', which a spreadsheet reads as a formula"
+    return None
 
 
 class InputError(ValueError):
@@ -25,7 +75,8 @@ class InputError(ValueError):
 
     def __str__(self) -> str:
         hint = f" — {self.hint}" if self.hint else ""
-        return f"{self.where}: {self.message}{hint}" if self.where else f"{self.message}{hint}"
+        text = f"{self.where}: {self.message}{hint}" if self.where else f"{self.message}{hint}"
+        return printable(text)
 
 
 class InputErrors(ValueError):

@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .errors import short
+
 # generic opcodes (the game kernels use the same numbers)
 OP_CONST = 1
 OP_ADD = 2
@@ -38,6 +40,7 @@ OP_MIN = 16
 OP_MAX = 17
 
 MAX_LENGTH = 500  # characters in one condition
+MAX_NUMBER = 1e9  # largest number written in a condition
 MAX_DEPTH = 20    # nesting of operations and parentheses
 
 #: a bare multi-word name as a call's only argument: count(Throne Room)
@@ -97,7 +100,7 @@ def compile_condition(text, vocab: Vocabulary) -> Program:
     if isinstance(text, bool):
         return Program(str(text).lower(), [(OP_CONST, 0)], [1.0 if text else 0.0])
     if not isinstance(text, str):
-        raise ExprError(f"a condition must be text or true/false, not {text!r}")
+        raise ExprError(f"a condition must be text or true/false, not {short(text)}")
     src = text.strip()
     if not src:
         raise ExprError("empty condition")
@@ -152,12 +155,16 @@ class _Compiler:
                 self.const(1.0 if n.value else 0.0)
                 return BOOL
             if isinstance(n.value, (int, float)):
+                # compare as written: float() of a 400-digit integer overflows
+                if not -MAX_NUMBER <= n.value <= MAX_NUMBER or n.value != n.value:
+                    raise ExprError(f"the number {short(n.value, 24)} in '{self.p.text}' is out of range",
+                                    f"numbers in conditions are at most {MAX_NUMBER:,.0f}")
                 self.const(n.value)
                 return NUM
             if isinstance(n.value, str):
                 raise ExprError(f"'{n.value}' is a name, not a value here",
                                 f"use it inside a function, e.g. count('{n.value}')")
-            raise ExprError(f"unsupported value {n.value!r}")
+            raise ExprError(f"unsupported value {short(n.value)}")
         if isinstance(n, ast.Name):
             return self.name(n.id)
         if isinstance(n, ast.UnaryOp):

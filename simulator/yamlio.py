@@ -1,9 +1,14 @@
 """YAML loading that remembers line numbers and rejects duplicate keys (game-agnostic)."""
 from __future__ import annotations
 
+import os
+
 import yaml
 
 from .errors import InputError
+
+MAX_FILE_BYTES = 1_000_000   # a bot or setup file; the largest shipped one is under 1 kB
+MAX_NODES = 20_000           # YAML values after expanding aliases (a "billion laughs" bomb is refused)
 
 
 class LineDict(dict):
@@ -52,12 +57,40 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
+def _expanded_size(node, limit: int) -> int:
+    """Values in the document once every alias is expanded, counted without expanding
+    (each node's size is computed once), stopping as soon as it passes ``limit``."""
+    sizes: dict[int, int] = {}
+    stack = [(node, False)]
+    while stack:
+        n, done = stack.pop()
+        if id(n) in sizes:
+            continue
+        kids = []
+        if isinstance(n, yaml.SequenceNode):
+            kids = n.value
+        elif isinstance(n, yaml.MappingNode):
+            kids = [x for kv in n.value for x in kv]
+        if not done:
+            stack.append((n, True))
+            stack.extend((k, False) for k in kids if id(k) not in sizes)
+            continue
+        sizes[id(n)] = min(limit + 1, 1 + sum(sizes.get(id(k), 0) for k in kids))
+    return sizes[id(node)]
+
+
 def load_text(text: str, path: str | None = None):
     """Parse YAML text; syntax errors become InputError with line and column."""
     loader = _Loader(text)
     loader.path = path
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        if _expanded_size(node, MAX_NODES) > MAX_NODES:
+            raise InputError(f"the file expands to more than {MAX_NODES:,} values (YAML aliases?)", path,
+                             hint="write the lists out; a bot file is a few dozen lines")
+        return loader.construct_document(node)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
@@ -66,14 +99,33 @@ def load_text(text: str, path: str | None = None):
         raise InputError(f"YAML syntax error: {msg}", path, line, col) from None
     except yaml.YAMLError as e:
         raise InputError(f"YAML error: {e}", path) from None
+    except RecursionError:
+        raise InputError("the file is nested too deeply", path) from None
     finally:
         loader.dispose()
 
 
-def load_file(path: str):
+def read_text(path) -> str:
+    """A user's file as text: UTF-8, at most MAX_FILE_BYTES, or one clear InputError."""
+    path = str(path)
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            if os.fstat(f.fileno()).st_size > MAX_FILE_BYTES:
+                raise InputError(f"the file is larger than {MAX_FILE_BYTES:,} bytes", path,
+                                 hint="is it a bot or kingdom file? those are a few hundred bytes")
+            data = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise InputError(f"cannot read file: {e.strerror}", str(path)) from None
+        raise InputError(f"cannot read file: {e.strerror}", path) from None
+    if len(data) > MAX_FILE_BYTES:  # a pipe or a file that grew
+        raise InputError(f"the file is larger than {MAX_FILE_BYTES:,} bytes", path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise InputError(f"the file is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})", path,
+                         line, hint="save it as UTF-8") from None
+
+
+def load_file(path: str):
+    text = read_text(path)
     return load_text(text, str(path)), text

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import engine as E
+from . import layout as E
 
 TYPE_BITS = {
     "Action": E.T_ACTION,

@@ -102,7 +102,7 @@ def make_match(bots: list[Strategy], kingdom: Kingdom | None = None, rule_overri
     sup0 = supply_sizes(kingdom.cards, players)
     compiled = compile_bots(bots, set(kingdom.cards))
     return Match(list(bots), unique_names(bots), players, kingdom, rules, seats, card_columns(), sup0,
-                 rules.array(check), compiled)
+                 rules.array(players, check), compiled)
 
 
 def missing_cards(match: Match) -> list[tuple]:

@@ -5,7 +5,7 @@ module only formats them, so the log always shows exactly what the engine did.
 """
 from __future__ import annotations
 
-from . import engine as E
+from . import layout as E
 from .cards import CARDS, card_name as _name
 
 ZONE_WORDS = {E.Z_DISC: "", E.Z_HAND: " into hand", E.Z_DRAW: " onto the deck"}

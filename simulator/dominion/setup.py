@@ -7,16 +7,17 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError, InputErrors
+from ..errors import InputError, InputErrors, name_problem, short
 from ..yamlio import LineDict, load_file
-from . import engine as E
+from . import layout as E
 from .cards import CARDS, NCARDS, UnknownCard, parse_card, suggest
 
 #: rule variants: name -> (allowed values, default, meaning)
 RULE_VARIANTS = {
     "tiebreak": (("turns", "shared"), "turns",
                  "turns: tied players with fewer turns win, others still tied share; shared: all tied share"),
-    "end_piles": ((3, 4), 3, "empty supply piles that end the game (4 is the Russian seed's 4-player rule)"),
+    "end_piles": ((3, 4), 3, "empty supply piles that end a 4-player game (4 is the Russian seed's rule); "
+                  "games of 2 or 3 players always end on 3"),
     "edition": ((1, 2), 1, "card wording: 1st edition, or 2nd edition where it differs"),
     "turn_cap": (None, 100, "turns per player after which a game stops and is reported as capped"),
 }
@@ -40,16 +41,17 @@ class Rules:
                                  "known rules: " + ", ".join(RULE_VARIANTS))
             allowed, default, _ = RULE_VARIANTS[key]
             value = raw
-            if isinstance(default, int) and isinstance(raw, str):
-                try:
-                    value = int(raw)
-                except ValueError:
-                    pass
+            # strict types: a YAML true or 3.0 is not a rule value; text from --rules is
+            # converted when it is a plain whole number
+            if isinstance(default, int) and isinstance(raw, str) and raw.strip().isdigit() \
+                    and len(raw.strip()) <= 6:
+                value = int(raw)
+            shown = short(raw)
             if key == "turn_cap":
-                if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 1000:
-                    raise InputError(f"turn_cap must be a whole number from 1 to 1000, not {raw!r}", path, line)
-            elif value not in allowed:
-                raise InputError(f"{key} must be one of {', '.join(map(str, allowed))}, not {raw!r}", path, line)
+                if type(value) is not int or not 1 <= value <= 1000:
+                    raise InputError(f"turn_cap must be a whole number from 1 to 1000, not {shown}", path, line)
+            elif type(value) is not type(default) or value not in allowed:
+                raise InputError(f"{key} must be one of {', '.join(map(str, allowed))}, not {shown}", path, line)
             values[key] = value
         return replace(self, **values)
 
@@ -57,10 +59,17 @@ class Rules:
         return {"tiebreak": self.tiebreak, "end_piles": self.end_piles, "edition": self.edition,
                 "turn_cap": self.turn_cap}
 
-    def array(self, check: bool = False) -> np.ndarray:
+    def piles_to_end(self, players: int) -> int:
+        """Empty supply piles that end a game of ``players``: the 4-pile variant applies
+        only to 4-player games (RULES §7); with fewer players it stays 3."""
+        return self.end_piles if players == 4 else 3
+
+    def array(self, players: int, check: bool = False) -> np.ndarray:
         var = np.zeros(E.NV, dtype=np.int32)
         var[E.V_TIEBREAK] = 0 if self.tiebreak == "turns" else 1
-        var[E.V_END_PILES] = self.end_piles
+        # the one place the variant becomes a pile count: game end, gains_to_end and
+        # the end-game guard all read it
+        var[E.V_END_PILES] = self.piles_to_end(players)
         var[E.V_EDITION] = self.edition
         var[E.V_TURN_CAP] = self.turn_cap
         var[E.V_CHECK] = 1 if check else 0
@@ -144,8 +153,12 @@ def load_kingdom(path) -> Kingdom:
         if not isinstance(r, dict):
             raise InputError("'rules' must be a mapping, e.g. {tiebreak: shared}", path, data.lines["rules"])
         rules = rules.with_overrides(r, path, getattr(r, "lines", None))
-    name = data.get("name") or Path(path).stem
-    return Kingdom(str(name), cards, rules, str(data.get("description", "") or ""), path,
+    name = str(data.get("name") or Path(path).stem)
+    problem = name_problem(name)
+    if problem:
+        raise InputError(f"the kingdom's name {short(name)} {problem}", path, data.lines.get("name", 1),
+                         hint="give a plain 'name:'")
+    return Kingdom(name, cards, rules, str(data.get("description", "") or ""), path,
                    hashlib.sha256(text.encode()).hexdigest(), True)
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 
 from .. import expr
-from ..errors import InputError, InputErrors
+from ..errors import InputError, InputErrors, name_problem, short
 from ..yamlio import LineDict, load_file, load_text
-from . import engine as E
+from . import layout as E
 from .cards import BY_NAME, CARDS, TYPE_BITS, UnknownCard, parse_card, parse_type, suggest
 from .setup import implemented_error
 
@@ -85,6 +85,7 @@ DEFAULT_LISTS = {
     "discard": ["Curse", "Estate", "Duchy", "Province", "Gardens"],
 }
 ACTION_LISTS = ("play", "set_aside")
+MAX_RULES = 200  # rules in one list
 
 
 @dataclass(frozen=True)
@@ -173,12 +174,18 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
     for key in ("name", "description"):
         if key in data and not isinstance(data[key], (str, int, float)):
             errors.append(InputError(f"'{key}' must be text", path, data.lines[key]))
+    name = str(data.get("name") or Path(path).stem)
+    problem = name_problem(name)
+    if problem:
+        errors.append(InputError(f"the bot's name {short(name)} {problem}", path, data.lines.get("name", 1),
+                                 hint="give a plain 'name:'" + ("" if "name" in data else
+                                                                " (without one, the file's name is used)")))
     if errors:
         raise InputErrors(errors)
     opt = {k: (tuple(lists[k]) if k in lists else None) for k in ("gain", "trash", "discard", "topdeck",
                                                                     "set_aside")}
     return Strategy(
-        name=str(data.get("name") or Path(path).stem),
+        name=name,
         description=str(data.get("description", "") or "").strip(),
         buy=tuple(lists.get("buy", ())), play=tuple(lists.get("play", ())), **opt, options=options,
         guard=bool(data.get("guard", True)), random=bool(data.get("random", False)),
@@ -191,6 +198,10 @@ def _parse_rules(items, key: str, path: str, line: int, errors: list) -> list:
     if not isinstance(items, list):
         errors.append(InputError(f"'{key}' must be a list of rules", path, line,
                                  hint="e.g. [Province, Gold, Silver]"))
+        return []
+    if len(items) > MAX_RULES:
+        errors.append(InputError(f"'{key}' has {len(items):,} rules; the limit is {MAX_RULES}", path, line,
+                                 hint="a strong bot needs a dozen"))
         return []
     rules = []
     lines = getattr(items, "lines", [line] * len(items))
@@ -213,7 +224,7 @@ def _parse_rule(item, key, path, line, errors) -> Rule | None:
         cond = cond.strip() or None
     else:
         errors.append(InputError(f"a rule in '{key}' is a card name, optionally with a condition; "
-                                 f"got {item!r}", path, line))
+                                 f"got {short(item)}", path, line))
         return None
     try:
         card = parse_card(str(name).strip())

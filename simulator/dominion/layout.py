@@ -1,0 +1,275 @@
+"""Dominion's engine layout: card ids, table columns, array offsets, opcodes and event codes.
+
+Plain integers with no numba import, so the code that validates files or lists cards
+(``dsim validate``, ``dsim cards``) never loads the compiler. ``engine.py`` imports every
+name here; numba freezes them into the kernels as compile-time constants.
+"""
+# ---------------------------------------------------------------- card ids (= cards.py rows)
+COPPER = 0
+SILVER = 1
+GOLD = 2
+ESTATE = 3
+DUCHY = 4
+PROVINCE = 5
+CURSE = 6
+CELLAR = 7
+CHAPEL = 8
+MOAT = 9
+CHANCELLOR = 10
+VILLAGE = 11
+WOODCUTTER = 12
+WORKSHOP = 13
+MERCHANT = 14
+BUREAUCRAT = 15
+FEAST = 16
+GARDENS = 17
+MILITIA = 18
+MONEYLENDER = 19
+REMODEL = 20
+SMITHY = 21
+SPY = 22
+THIEF = 23
+THRONE_ROOM = 24
+COUNCIL_ROOM = 25
+FESTIVAL = 26
+LABORATORY = 27
+LIBRARY = 28
+MARKET = 29
+MINE = 30
+WITCH = 31
+ADVENTURER = 32
+ARTISAN = 33
+BANDIT = 34
+HARBINGER = 35
+POACHER = 36
+SENTRY = 37
+VASSAL = 38
+NCARDS = 39
+NCS = 40  # stride of per-card rows
+
+#: cards whose every effect this engine plays (checked before any game runs)
+IMPLEMENTED = tuple(range(NCARDS))
+
+# ---------------------------------------------------------------- card table columns
+C_COST = 0
+C_TYPES = 1
+C_CARDS = 2
+C_ACTIONS = 3
+C_BUYS = 4
+C_COINS = 5
+C_TREASURE = 6
+C_VP = 7
+C_MONEY = 8
+NCOL = 9
+
+T_ACTION = 1
+T_TREASURE = 2
+T_VICTORY = 4
+T_CURSE = 8
+T_ATTACK = 16
+T_REACTION = 32
+
+MAXB = 4         # bots in one match
+
+# ---------------------------------------------------------------- S: game scalars
+G_NP = 0        # players
+G_CUR = 1       # whose turn
+G_ACTIONS = 2
+G_BUYS = 3
+G_COINS = 4
+G_EMPTY = 5     # empty supply piles
+G_MERCHANT = 6  # Merchant plays this turn
+G_LOG = 7       # 1: record events
+G_NEV = 8       # events recorded
+G_ENDED = 9     # 0 running, else END_* reason
+G_GAME_LO = 10  # index of the game being played (low and high 24 bits), for error reports
+G_GAME_HI = 11
+G_TURN_COINS = 12  # coins generated this turn
+G_WK = 13       # work-stack depth
+G_EVCAP = 14    # event capacity
+G_ERR = 15
+G_ERR_CARD = 16  # the card a failed conservation check is about
+G_ERR_WHAT = 17  # 1 zones vs owned, 2 total vs start, 3 negative pile, 4 counters
+NGS = 32
+
+END_PROVINCES = 1
+END_PILES = 2
+END_CAP = 3
+
+# rule variants S[S_VAR + V_*]
+V_TIEBREAK = 0   # 0: fewer turns wins ties, 1: shared
+V_END_PILES = 1  # empty piles that end the game
+V_EDITION = 2    # 1 or 2
+V_TURN_CAP = 3   # turns per player before a game is stopped as capped
+V_CHECK = 4      # 1: verify card conservation after every game
+NV = 8
+
+MAXP = 4
+MAXC = 320       # cards one zone can hold: more than a 4-player game has in all
+Z_DRAW = 0
+Z_DISC = 1
+Z_HAND = 2
+Z_PLAY = 3
+Z_ASIDE = 4
+NZ = 5
+
+PS_MONEY = 0   # total_money: unconditional coins of owned cards
+PS_CARDS = 1   # cards owned
+PS_TURNS = 2   # turns taken
+NPS = 4
+
+WK_MAX = 64      # work stack entries: (card, plays left, play-area slot)
+EVW = 4          # ints per event: code, player, card, value
+
+S_GS = 0
+S_VAR = S_GS + NGS
+S_SEAT = S_VAR + NV
+S_PS = S_SEAT + MAXP
+S_SUP = S_PS + MAXP * NPS
+S_SUP0 = S_SUP + NCS
+S_TRASH = S_SUP0 + NCS
+S_OWN = S_TRASH + NCS
+S_ZN = S_OWN + MAXP * NCS
+S_WK = S_ZN + MAXP * NZ
+S_Z = S_WK + WK_MAX * 3
+S_UNIT = S_Z + MAXP * NZ * MAXC  # per bot: win twelfths of the current unit (game or paired deal)
+S_EV = S_UNIT + MAXB
+
+# ---------------------------------------------------------------- T: tables
+TH_RULES = 0
+TH_CODE = 1
+TH_RL = 2
+TH_BOPT = 3
+T_CT = 8
+T_BOTS = T_CT + NCS * NCOL
+L_BUY = 0
+L_PLAY = 1
+L_GAIN = 2       # gains from card effects (default: the buy list)
+L_TRASH = 3
+L_DISCARD = 4
+L_TOPDECK = 5
+L_SETASIDE = 6
+NL = 8
+O_GUARD = 0      # end-game guard on
+O_RANDOM = 1     # every decision random (fuzzing)
+O_MOAT = 2       # rule whose condition decides revealing Moat (-1: always)
+O_CHANCELLOR = 3  # rule whose condition decides Chancellor's discard (-1: always)
+O_USER_TRASH = 4  # 1: the bot wrote its own trash list
+O_USER_TOPDECK = 5
+O_USER_SETASIDE = 6
+NO = 8
+F_STK = 64
+
+# ---------------------------------------------------------------- A: tallies
+TB_GAMES = 0
+TB_WINS = 1      # outright wins
+TB_TIES = 2      # games whose win it shared
+TB_LOSSES = 3
+TB_W12 = 4       # win shares in twelfths (a k-way shared win gives 12/k)
+TB_VP = 5
+TB_TURNS = 6
+NTB = 8
+TS_GAMES = 0
+TS_WINS = 1
+TS_TIES = 2
+TS_LOSSES = 3
+TS_W12 = 4
+NTS = 5
+NTC = 3          # per bot and turn: VP sum, coins sum, games running
+A_TB = 0
+A_TS = A_TB + MAXB * NTB
+A_TE = A_TS + MAXB * MAXP * NTS
+A_TG = A_TE + 4
+A_TU = A_TG + MAXB * NCS     # units (games, or deals when paired), then per bot: sum, sum of squares
+A_TL = A_TU + 1 + 2 * MAXB   # then (cap + 2) lengths, then MAXB * (cap + 2) * NTC curve entries
+
+# per-game records grec[g, :] (only when asked for)
+GR_GAME = 0
+GR_ENDING = 1
+GR_LENGTH = 2
+GR_SEAT = 3      # then per seat: bot, vp, turns, win share in twelfths
+NGR = 3 + 4 * MAXP
+
+# seat assignment
+SEATS_ROTATE = 0
+SEATS_RANDOM = 1
+SEATS_FIXED = 2
+
+# modes and stops of run_games
+MODE_FRESH = 0
+MODE_RESUME = 1
+STOP_NONE = 0
+STOP_ACTIONS = 1  # return after the current player's action phase
+STOP_BUYS = 2     # return after the buy phase, before cleanup
+
+# condition language: generic opcodes (same numbers as simulator/expr.py)
+OP_CONST = 1
+OP_ADD = 2
+OP_SUB = 3
+OP_MUL = 4
+OP_DIV = 5
+OP_NEG = 6
+OP_LT = 7
+OP_LE = 8
+OP_GT = 9
+OP_GE = 10
+OP_EQ = 11
+OP_NE = 12
+OP_NOT = 13
+OP_AND = 14   # if top is false jump by arg (keeping it), else pop
+OP_OR = 15    # if top is true jump by arg (keeping it), else pop
+OP_MIN = 16
+OP_MAX = 17
+# Dominion opcodes
+OP_COUNT = 32
+OP_COUNT_T = 33
+OP_SUPPLY = 34
+OP_IN_HAND = 35
+OP_IN_HAND_T = 36
+OP_OPP_COUNT = 37
+OP_OPP_COUNT_T = 38
+OP_IN_PLAY = 39
+OP_IN_PLAY_T = 40
+OP_VAR = 48
+VR_TOTAL_MONEY = 0
+VR_CARDS = 1
+VR_COINS = 2
+VR_BUYS = 3
+VR_ACTIONS = 4
+VR_TURN = 5
+VR_VP = 6
+VR_OPP_VP = 7
+VR_VP_LEAD = 8
+VR_EMPTY_PILES = 9
+VR_GAINS_TO_END = 10
+VR_PLAYERS = 11
+VR_DRAW_PILE = 12
+VR_DISCARD_PILE = 13
+VR_HAND_SIZE = 14
+
+# events of the game log: (code, player, card, value)
+EV_TURN = 1      # value: turn number
+EV_HAND = 2      # one per card in hand at the start of a turn
+EV_PLAY = 3
+EV_DRAW = 4
+EV_SHUFFLE = 5   # value: cards shuffled
+EV_COINS = 6     # value: coins for the buy phase
+EV_BUY = 7
+EV_GAIN = 8      # value: zone it went to
+EV_TRASH = 9
+EV_DISCARD = 10
+EV_REVEAL = 11
+EV_REACT = 12
+EV_TOPDECK = 13
+EV_SETASIDE = 14
+EV_END = 15      # value: END_* reason
+EV_SCORE = 16    # value: VP; card: turns taken
+EV_NOGAIN = 17   # a gain that found the pile empty
+EV_GUARD = 18    # the end-game guard refused a card
+EV_THRONE = 19   # card: the Action a Throne Room plays twice
+EV_DECK = 20     # Chancellor: value cards moved from the draw pile to the discard pile
+EV_BACK = 21     # a revealed card put back on the draw pile
+EV_NOTHING = 22  # card: an Action whose choice was to do nothing
+
+ERR_WK = 1        # work stack overflow
+ERR_CONSERVE = 2  # a card was created or lost, or a counter disagrees with the zones

@@ -1,0 +1,75 @@
+"""Where numba keeps the compiled kernels (game-agnostic).
+
+numba's own cache notices edits to the file that defines a kernel, not to the modules it
+imports (its constants live in ``layout.py``), so the cache folder is keyed to a hash of
+every kernel source file: an edit anywhere gives a fresh folder and a fresh compile.
+
+The folder is the first writable one of: ``$NUMBA_CACHE_DIR``, ``__pycache__`` beside
+the kernels, the user's cache (``$XDG_CACHE_HOME`` or ``~/.cache``), and a temporary
+folder; when none but the last is writable, a warning says so (the compile is then
+repeated once per temporary folder). Nothing here is needed by commands that play no
+game, which never import the kernels.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import tempfile
+from pathlib import Path
+
+log = logging.getLogger("dsim.jit")
+
+
+def source_hash(sources) -> str:
+    h = hashlib.sha256()
+    for s in sources:
+        h.update(Path(s).read_bytes())
+    return h.hexdigest()[:12]
+
+
+def writable(folder: Path) -> bool:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+        return True
+    except OSError:
+        return False
+
+
+def candidates(kernel_dir: Path) -> list[tuple[str, Path]]:
+    out = []
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        out.append(("NUMBA_CACHE_DIR", Path(os.environ["NUMBA_CACHE_DIR"])))
+    out.append(("package", kernel_dir / "__pycache__"))
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    out.append(("user", Path(home) / "dsim"))
+    return out
+
+
+def cache_dir(kernel_dir, sources) -> Path:
+    """The folder for this build of the kernels (created; writable)."""
+    key = f"numba-{source_hash(sources)}"
+    tried = []
+    for label, base in candidates(Path(kernel_dir)):
+        folder = base / key
+        if writable(folder):
+            return folder
+        tried.append(str(base))
+    folder = Path(tempfile.gettempdir()) / f"dsim-{os.getuid() if hasattr(os, 'getuid') else 'user'}" / key
+    if not writable(folder):
+        folder = Path(tempfile.mkdtemp(prefix="dsim-numba-"))
+    log.warning("no writable cache for the compiled engine (tried %s); using %s, so the engine is "
+                "compiled again in each new temporary folder (set NUMBA_CACHE_DIR to a writable folder)",
+                ", ".join(tried), folder)
+    return folder
+
+
+def configure(kernel_file, *other_sources) -> Path:
+    """Point numba's cache at the folder for these sources; call before any ``@njit(cache=True)``."""
+    import numba
+    kernel_file = Path(kernel_file)
+    folder = cache_dir(kernel_file.parent, [kernel_file, *other_sources])
+    numba.config.CACHE_DIR = str(folder)
+    return folder
