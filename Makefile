@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench install lint clean
+.PHONY: run test bench install compile lint mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,21 +14,28 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-run: $(STAMP)
+# compile the engine once (or load it from the cache), so later commands start at once
+compile: $(STAMP)
+	$(BIN)/dsim run strategies/big_money.yaml strategies/big_money.yaml -n 10 -j 1 --seed 1 -q > /dev/null
+
+run: compile
 	$(BIN)/dsim run strategies/smithy_big_money.yaml strategies/big_money_ultimate.yaml \
 		-n 100000 --seed 1 --out reports/smithy_vs_bmu
 
-# the suite runs twice: compiled, and as plain Python (the engine must stay debuggable)
-test: $(STAMP)
+# lint, then the suite twice: compiled, and as plain Python (the engine must stay debuggable)
+test: lint compile
 	$(BIN)/python -m pytest -q
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q
 
-bench: $(STAMP)
+bench: compile
 	$(BIN)/dsim bench
 
 lint: $(STAMP)
-	$(BIN)/python -m pip install -q ruff
-	$(BIN)/ruff check simulator tests
+	$(BIN)/ruff check simulator tests bench
+
+# break engine rules one at a time and check that the card tests notice (JIT off)
+mutate: $(STAMP)
+	$(BIN)/python bench/mutate.py
 
 clean:
 	rm -rf $(VENV) reports/*/ .pytest_cache

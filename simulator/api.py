@@ -215,10 +215,13 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
             warnings.append(f"{bot.path}:{line}: '{card.name}' is not in kingdom '{k.name}'; the rule never applies")
         runs[k.name] = simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, progress=progress,
                                 match=match)
+        if runs[k.name].meta["stopped_by"] in ("interrupt", "error"):
+            break  # Ctrl-C (or a failure) stops the whole comparison, keeping what finished
     first = next(iter(runs.values()))
     meta = {k: v for k, v in first.meta.items() if k not in ("kingdom", "seconds", "games_played", "partial")}
     meta["kingdoms"] = [r.meta["kingdom"] for r in runs.values()]
     meta["partial"] = any(r.partial for r in runs.values())
+    meta["error"] = next((r.meta["error"] for r in runs.values() if r.meta.get("error")), None)
     meta["warnings"] = warnings
     return CompareResults(compare_table(runs), runs, meta)
 
@@ -246,11 +249,14 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
         match.bot_names = [names[i] for i in group]
         res = simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, progress=progress, match=match)
         matches.append((" vs ".join(match.bot_names), match.bot_names, res))
+        if res.meta["stopped_by"] in ("interrupt", "error"):
+            break  # Ctrl-C (or a failure) stops the tournament, keeping the matches that finished
     table, matrix, ranking = tournament_tables(matches)
     meta = {"seed": seed, "players": players, "games_per_match": games, "bots": names,
             "bots_files": [{"name": n, "path": b.path, "sha256": b.sha256} for n, b in zip(names, loaded)],
             "kingdom": matches[0][2].meta.get("kingdom"), "rules": matches[0][2].meta.get("rules"),
-            "dsim_version": __version__, "partial": any(m[2].partial for m in matches)}
+            "dsim_version": __version__, "partial": any(m[2].partial for m in matches),
+            "error": next((m[2].meta["error"] for m in matches if m[2].meta.get("error")), None)}
     return TournamentResults(table, matrix, ranking, meta)
 
 

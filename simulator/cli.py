@@ -1,9 +1,10 @@
 """The ``dsim`` command line: parse options, call the library, print. Nothing else."""
 from __future__ import annotations
 
+import contextlib
 import functools
-import json
 import logging
+import signal
 import sys
 
 import click
@@ -39,6 +40,63 @@ def user_errors(fn):
     return wrapper
 
 
+class StopSignals:
+    """Ctrl-C (SIGINT) and SIGTERM stop a run the same way: the first raises
+    KeyboardInterrupt where the run is, and the runner turns it into a partial result that
+    is reported and written. Once the run has stopped (``shield``), further signals only
+    say that the finished work is being saved, so the files stay a consistent set."""
+
+    SIGNALS = tuple(s for s in (getattr(signal, "SIGINT", None), getattr(signal, "SIGTERM", None)) if s)
+
+    def __init__(self):
+        self.received = None
+        self.shielded = False
+        self._old = {}
+
+    def _handle(self, signum, frame):
+        first = self.received is None
+        self.received = self.received or signum
+        if first and not self.shielded:
+            raise KeyboardInterrupt
+        click.echo("stopping: saving what finished first", err=True)
+
+    def shield(self):
+        self.shielded = True
+
+    def __enter__(self):
+        for sig in self.SIGNALS:
+            self._old[sig] = signal.signal(sig, self._handle)
+        return self
+
+    def __exit__(self, *exc):
+        for sig, old in self._old.items():
+            signal.signal(sig, old)
+
+    @property
+    def exit_code(self) -> int:
+        """The shell's code for a run stopped by this signal (130 Ctrl-C, 143 SIGTERM)."""
+        return 128 + int(self.received or signal.SIGINT)
+
+
+def write_out(writer, res, out, quiet):
+    """Write the reports of ``res`` into ``out``; an unwritable file is one Error line."""
+    from .reports import OutputError
+    try:
+        files = writer(res, out)
+    except OutputError as e:
+        raise UserError([InputError(str(e))]) from None
+    if not quiet:
+        click.echo(f"wrote {len(files)} files to {out}: {', '.join(p.name for p in files)}", err=True)
+
+
+def claim_out(out):
+    """Lock the --out folder before any game runs (writable, and not another run's)."""
+    if not out:
+        return contextlib.nullcontext()
+    from .reports import OutputLock
+    return OutputLock(out)
+
+
 def setup_logging(verbose: int, quiet: bool):
     level = logging.WARNING
     if verbose == 1:
@@ -47,9 +105,8 @@ def setup_logging(verbose: int, quiet: bool):
         level = logging.DEBUG
     if quiet:
         level = logging.ERROR
+    # worker processes log through the runner's queue into this handler, under any start method
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    import multiprocessing_logging
-    multiprocessing_logging.install_mp_handler()
 
 
 def options(*opts):
@@ -141,21 +198,23 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
                                  f"{seats}", param_hint="--paired")
     if scheduler and backend != "dask":
         raise click.BadParameter("--scheduler needs --backend dask", param_hint="--scheduler")
-    match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules), seats)
-    _warn_missing(match, quiet)
-    res = api.simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, until_ci=until_ci,
-                       backend=backend, scheduler=scheduler, progress=not quiet and sys.stderr.isatty(),
-                       save_games=save_games, match=match)
-    _print_results(res, fmt)
-    if out:
-        from .reports import write_reports
-        files = write_reports(res, out)
-        if not quiet:
-            click.echo(f"wrote {len(files)} files to {out}", err=True)
+    with StopSignals() as stop:
+        match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules), seats)
+        api.check_run_args(games, seed, jobs, backend, until_ci)
+        _warn_missing(match, quiet)
+        with claim_out(out):
+            res = api.simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, until_ci=until_ci,
+                               backend=backend, scheduler=scheduler, progress=not quiet and sys.stderr.isatty(),
+                               save_games=save_games, match=match)
+            stop.shield()
+            _print_results(res, fmt)
+            if out:
+                from .reports import write_reports
+                write_out(write_reports, res, out, quiet)
     if res.meta.get("error"):
         raise UserError([InputError(res.meta["error"])])
     if res.partial and res.meta.get("stopped_by") == "interrupt":
-        sys.exit(130)
+        sys.exit(stop.exit_code)
 
 
 def _print_results(res, fmt):
@@ -165,8 +224,8 @@ def _print_results(res, fmt):
     elif fmt == "csv":
         click.echo(res.summary.to_csv(index=False, float_format="%.6g"), nl=False)
     else:
-        click.echo(json.dumps({"meta": res.meta, "summary": res.summary.to_dict(orient="records")},
-                              indent=2, default=str))
+        from .reports import json_text
+        click.echo(json_text({"meta": res.meta, "summary": res.summary.to_dict(orient="records")}))
 
 
 @cli.command(context_settings=CONTEXT)
@@ -188,18 +247,22 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
           -k kingdoms/first_game.yaml -k kingdoms/interaction.yaml --random-kingdoms 3 --out reports/cmp
     """
     setup_logging(verbose, quiet)
-    res = api.compare(list(bots), kingdoms, random_kingdoms, games=games, seed=seed, jobs=jobs, players=players,
-                      rules=_rule_overrides(rules), seats=seats, paired=paired,
-                      progress=not quiet and sys.stderr.isatty())
-    from .reports import format_compare, write_compare
-    if not quiet:
-        for w in res.meta["warnings"]:
-            click.echo(f"Warning: {w}", err=True)
-    _print_frame(res.table, res.meta, fmt, format_compare(res))
-    if out:
-        files = write_compare(res, out)
+    with StopSignals() as stop, claim_out(out):
+        res = api.compare(list(bots), kingdoms, random_kingdoms, games=games, seed=seed, jobs=jobs,
+                          players=players, rules=_rule_overrides(rules), seats=seats, paired=paired,
+                          progress=not quiet and sys.stderr.isatty())
+        stop.shield()
+        from .reports import format_compare, write_compare
         if not quiet:
-            click.echo(f"wrote {len(files)} files to {out}", err=True)
+            for w in res.meta["warnings"]:
+                click.echo(f"Warning: {w}", err=True)
+        _print_frame(res.table, res.meta, fmt, format_compare(res))
+        if out:
+            write_out(write_compare, res, out, quiet)
+    if res.meta.get("error"):
+        raise UserError([InputError(res.meta["error"])])
+    if stop.received:
+        sys.exit(stop.exit_code)
 
 
 @cli.command(context_settings=CONTEXT)
@@ -218,14 +281,19 @@ def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, 
       dsim tournament strategies/*.yaml -n 20000 --out reports/tournament
     """
     setup_logging(verbose, quiet)
-    res = api.tournament(list(bots), players=players, kingdom=kingdom, games=games, seed=seed, jobs=jobs,
-                         rules=_rule_overrides(rules), paired=paired, progress=not quiet and sys.stderr.isatty())
-    from .reports import format_tournament, write_tournament
-    _print_frame(res.table, res.meta, fmt, format_tournament(res))
-    if out:
-        files = write_tournament(res, out)
-        if not quiet:
-            click.echo(f"wrote {len(files)} files to {out}", err=True)
+    with StopSignals() as stop, claim_out(out):
+        res = api.tournament(list(bots), players=players, kingdom=kingdom, games=games, seed=seed, jobs=jobs,
+                             rules=_rule_overrides(rules), paired=paired,
+                             progress=not quiet and sys.stderr.isatty())
+        stop.shield()
+        from .reports import format_tournament, write_tournament
+        _print_frame(res.table, res.meta, fmt, format_tournament(res))
+        if out:
+            write_out(write_tournament, res, out, quiet)
+    if res.meta.get("error"):
+        raise UserError([InputError(res.meta["error"])])
+    if stop.received:
+        sys.exit(stop.exit_code)
 
 
 def _print_frame(df, meta, fmt, table_text):
@@ -234,7 +302,8 @@ def _print_frame(df, meta, fmt, table_text):
     elif fmt == "csv":
         click.echo(df.to_csv(index=False, float_format="%.6g"), nl=False)
     else:
-        click.echo(json.dumps({"meta": meta, "rows": df.to_dict(orient="records")}, indent=2, default=str))
+        from .reports import json_text
+        click.echo(json_text({"meta": meta, "rows": df.to_dict(orient="records")}))
 
 
 @cli.command(context_settings=CONTEXT)
@@ -277,7 +346,8 @@ def cards(edition, fmt):
         rows.append({"card": c.name, "cost": c.cost, "types": c.type_line, "editions": ed,
                      "implemented": c.id in IMPLEMENTED, "text": text})
     if fmt == "json":
-        click.echo(json.dumps(rows, indent=2))
+        from .reports import json_text
+        click.echo(json_text(rows))
         return
     if fmt == "csv":
         import pandas as pd

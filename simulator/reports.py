@@ -13,16 +13,94 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
+from .errors import InputError, RunError
 from .stats import Results
+
+
+# ---------------------------------------------------------------- output folders
+class OutputError(RunError):
+    """Reports could not be written (full disk, permissions); says which files were."""
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def check_writable(folder, what: str) -> None:
+    """Create ``folder`` and write a test file there, before any game is played."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as e:
+        raise InputError(f"cannot write {what} to {folder}: {e.strerror}",
+                         hint="choose a folder you can write to") from None
+
+
+class OutputLock:
+    """An exclusive lock on an output folder (``.dsim.lock`` inside it, removed when the
+    run ends), held for the whole run, so two runs never mix their files in one folder.
+    The operating system releases it if the process dies."""
+
+    def __init__(self, folder):
+        self.folder = Path(folder)
+        self.path = self.folder / ".dsim.lock"
+        check_writable(self.folder, "reports")
+        self._fd = None
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: no locking
+            return
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                other = os.read(fd, 32).decode("ascii", "replace").strip()
+                os.close(fd)
+                raise InputError(f"another dsim run{f' (pid {other})' if other.isdigit() else ''} is writing to "
+                                 f"{self.folder}", hint="wait for it to finish, or choose another --out folder") \
+                    from None
+            try:
+                same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:  # not a lock file that its run removed while we opened it
+                break
+            os.close(fd)
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        self._fd = fd
+
+    def close(self) -> None:
+        if self._fd is not None:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+            os.close(self._fd)
+            self._fd = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 # ---------------------------------------------------------------- atomic files
 @contextmanager
 def atomic_open(path, mode="w", **kw):
+    """A new file written under a temporary name and renamed into place when complete;
+    its mode follows the umask like any other new file (not mkstemp's 0600)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_umask()) if hasattr(os, "fchmod") else None
         with os.fdopen(fd, mode, **kw) as f:
             yield f
         os.replace(tmp, path)
@@ -34,6 +112,39 @@ def atomic_open(path, mode="w", **kw):
         raise
 
 
+def write_all(out_dir, writers) -> list[Path]:
+    """Run each file writer in turn; an OSError (full disk, permissions) stops with one
+    OutputError that names the file and the files already written, which stay."""
+    done: list[Path] = []
+    for w in writers:
+        try:
+            got = w()
+        except OSError as e:
+            names = ", ".join(p.name for p in done) or "none"
+            raise OutputError(f"cannot write to {out_dir}: {e.strerror or e}"
+                              f"{f' ({Path(e.filename).name})' if e.filename else ''}; files written: {names}") \
+                from None
+        done += got if isinstance(got, list) else [got]
+    return done
+
+
+def json_safe(obj):
+    """``obj`` with NaN and infinities as None, so the JSON is valid (json has no NaN)."""
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: json_safe(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [json_safe(v) for v in obj]
+    if hasattr(obj, "item") and callable(obj.item) and getattr(obj, "ndim", 1) == 0:  # numpy scalars
+        return json_safe(obj.item())
+    return obj
+
+
+def json_text(obj) -> str:
+    return json.dumps(json_safe(obj), indent=2, default=str, allow_nan=False)
+
+
 def write_csv(df, path) -> Path:
     with atomic_open(path, "w", newline="", encoding="utf-8") as f:
         df.to_csv(f, index=False, float_format="%.6g")
@@ -42,7 +153,7 @@ def write_csv(df, path) -> Path:
 
 def write_json(obj, path) -> Path:
     with atomic_open(path, "w", encoding="utf-8") as f:
-        json.dump(obj, f, indent=2, default=str)
+        f.write(json_text(obj))
         f.write("\n")
     return Path(path)
 
@@ -114,19 +225,14 @@ def format_table(res: Results) -> str:
 def write_reports(res: Results, out_dir, charts: bool = True) -> list[Path]:
     """Write the CSV files, run.json and (with ``charts``) the PNG charts of a run."""
     out = Path(out_dir)
-    files = [
-        write_csv(res.summary, out / "summary.csv"),
-        write_csv(res.seats, out / "seats.csv"),
-        write_csv(res.game_length, out / "game_length.csv"),
-        write_csv(res.endings, out / "endings.csv"),
-        write_csv(res.cards, out / "cards.csv"),
-        write_csv(res.curves, out / "curves.csv"),
-        write_json(run_info(res), out / "run.json"),
-    ]
+    writers = [lambda name=name, df=df: write_csv(df, out / name) for name, df in (
+        ("summary.csv", res.summary), ("seats.csv", res.seats), ("game_length.csv", res.game_length),
+        ("endings.csv", res.endings), ("cards.csv", res.cards), ("curves.csv", res.curves))]
+    writers.append(lambda: write_json(run_info(res), out / "run.json"))
     if charts:
         from . import charts as ch
-        files += ch.run_charts(res, out)
-    return files
+        writers.append(lambda: ch.run_charts(res, out))
+    return write_all(out, writers)
 
 
 def format_compare(cmp) -> str:
@@ -165,34 +271,40 @@ def _rows(df, header, cells) -> list[str]:
 def write_compare(cmp, out_dir) -> list[Path]:
     from . import charts as ch
     out = Path(out_dir)
-    return [write_csv(cmp.table, out / "compare.csv"), write_json(cmp.meta, out / "run.json"),
-            ch.compare_chart(cmp, out / "compare.png")]
+    return write_all(out, [lambda: write_csv(cmp.table, out / "compare.csv"),
+                           lambda: write_json(cmp.meta, out / "run.json"),
+                           lambda: ch.compare_chart(cmp, out / "compare.png")])
 
 
 def write_tournament(tr, out_dir) -> list[Path]:
     from . import charts as ch
     out = Path(out_dir)
-    return [write_csv(tr.table, out / "tournament.csv"), write_csv(tr.ranking, out / "ranking.csv"),
-            write_json(tr.meta, out / "run.json"), ch.tournament_heatmap(tr, out / "tournament.png")]
+    return write_all(out, [lambda: write_csv(tr.table, out / "tournament.csv"),
+                           lambda: write_csv(tr.ranking, out / "ranking.csv"),
+                           lambda: write_json(tr.meta, out / "run.json"),
+                           lambda: ch.tournament_heatmap(tr, out / "tournament.png")])
 
 
 def run_info(res: Results) -> dict:
     m = dict(res.meta)
-    m["length"] = {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in res.length_stats.items()}
+    m["length"] = dict(res.length_stats)
     return m
 
 
 class GameWriter:
-    """Writes one row per game as chunks finish (``--save-games FILE``, CSV or Parquet)."""
+    """Writes one row per game as chunks finish (``--save-games FILE``, CSV or Parquet),
+    into ``.FILE.partial``, renamed into place when closed. If a write fails (full disk)
+    the partial file is removed, so a truncated file never takes the real name."""
 
     def __init__(self, path, match):
         self.path = Path(path)
         self.match = match
         self.parquet = self.path.suffix.lower() in (".parquet", ".pq")
         self.tmp = self.path.with_name(f".{self.path.name}.partial")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        check_writable(self.path.parent, "--save-games")
         self._writer = None
         self._file = None
+        self.failed = None
         self.columns = ["game", "ending", "length"]
         for s in range(match.players):
             self.columns += [f"seat{s + 1}_bot", f"seat{s + 1}_vp", f"seat{s + 1}_turns", f"seat{s + 1}_win"]
@@ -202,6 +314,15 @@ class GameWriter:
             self._csv.writerow(self.columns)
 
     def write(self, first_game: int, rec) -> None:
+        try:
+            self._write(rec)
+        except OSError as e:
+            self.failed = f"cannot write {self.path}: {e.strerror or e}"
+            self.discard()
+            raise OutputError(f"{self.failed}; the per-game file was removed (the other results are kept)") \
+                from None
+
+    def _write(self, rec) -> None:
         import pandas as pd
         endings = self.match.ending_names
         names = self.match.bot_names
@@ -222,12 +343,33 @@ class GameWriter:
             self._writer.write_table(table)
         else:
             df.to_csv(self._file, header=False, index=False)
+            self._file.flush()
+
+    def discard(self) -> None:
+        for closer in (self._writer, self._file):
+            try:
+                if closer is not None:
+                    closer.close()
+            except OSError:
+                pass
+        self._writer = self._file = None
+        try:
+            os.unlink(self.tmp)
+        except OSError:
+            pass
 
     def close(self) -> None:
-        if self.parquet:
-            if self._writer is None:
-                return
-            self._writer.close()
-        else:
-            self._file.close()
+        if self.failed:
+            return
+        try:
+            if self.parquet:
+                if self._writer is None:
+                    return
+                self._writer.close()
+            else:
+                self._file.close()
+        except OSError as e:
+            self.failed = f"cannot write {self.path}: {e.strerror or e}"
+            self.discard()
+            raise OutputError(f"{self.failed}; the per-game file was removed") from None
         os.replace(self.tmp, self.path)

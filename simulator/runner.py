@@ -11,8 +11,10 @@ checked at chunk boundaries, so the stopping point is also independent of ``--jo
 from __future__ import annotations
 
 import logging
+import logging.handlers
 import multiprocessing as mp
 import os
+import shlex
 import signal
 import sys
 import time
@@ -44,17 +46,38 @@ class RunOutcome:
     meta: dict = field(default_factory=dict)
 
 
-def plan_chunks(games: int, jobs: int | None, multiple: int) -> list[tuple[int, int]]:
-    """(first_game, n) for each chunk. Chunk sizes never change a run's results; with
-    ``jobs`` None (sequential stopping, checked between chunks) they depend on the
-    number of games only, so the stopping point does not depend on --jobs either."""
+class ChunkPlan:
+    """The chunks of a run, (first_game, n) each, computed on demand: a plan for ten
+    billion games costs no memory."""
+
+    def __init__(self, games: int, size: int):
+        self.games = games
+        self.size = size
+
+    def __len__(self) -> int:
+        return -(-self.games // self.size)
+
+    def __getitem__(self, idx: int) -> tuple[int, int]:
+        if not 0 <= idx < len(self):
+            raise IndexError(idx)
+        first = idx * self.size
+        return first, min(self.size, self.games - first)
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+
+def plan_chunks(games: int, jobs: int | None, multiple: int) -> ChunkPlan:
+    """The chunks of a run. Chunk sizes never change a run's results; with ``jobs`` None
+    (sequential stopping, checked between chunks) they depend on the number of games
+    only, so the stopping point does not depend on --jobs either."""
     size = CHUNK
     if jobs is None:
         size = min(CHUNK, max(MIN_CHUNK, games // 20))
     elif games < CHUNK * jobs:
         size = max(MIN_CHUNK, -(-games // max(1, jobs)))
     size = -(-size // multiple) * multiple
-    return [(first, min(size, games - first)) for first in range(0, games, size)]
+    return ChunkPlan(games, size)
 
 
 def default_jobs() -> int:
@@ -106,13 +129,24 @@ def _play_chunk(game, match, seed, first, n, paired, records, chunk):
         raise GameCrash(f"{type(e).__name__}: {e}", chunk, first, g, traceback.format_exc()) from e
 
 
-def _worker(conn, game_name, match, seed, paired, records):
+def _worker(conn, game_name, match, seed, paired, records, log_queue, log_level, parent):
+    """A worker process: plays the chunks it is sent until told to stop, or until its
+    parent is gone (killed, or stopped without saying so): it never outlives the run."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    root = logging.getLogger()
+    root.handlers = [logging.handlers.QueueHandler(log_queue)]  # lines go through the parent
+    root.setLevel(log_level)
     from .games import get_game
     game = get_game(game_name)
     wlog = logging.getLogger("dsim.worker")
     while True:
-        msg = conn.recv()
+        while not conn.poll(0.5):
+            if os.getppid() != parent:
+                return
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
         if msg is None:
             return
         idx, first, n = msg
@@ -177,10 +211,7 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
     jobs = jobs or default_jobs()
     multiple = match.players if paired else 1
     chunks = plan_chunks(games, jobs if until_ci is None else None, multiple)
-    t_compile = time.perf_counter()
-    if backend == "local":
-        game.warm_up(match)  # compile or load the kernels once, before workers fork
-    t0 = time.perf_counter()
+    t_compile = t0 = time.perf_counter()
     total = game.empty_tally(match)
     out = RunOutcome(total, games, 0, 0, len(chunks))
     bar = _Progress(games, progress)
@@ -206,6 +237,9 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
         return False
 
     try:
+        if backend == "local":
+            game.warm_up(match)  # compile or load the kernels once, before workers start
+        t0 = time.perf_counter()
         if backend == "dask":
             from .dask_backend import run_chunks_dask
             run_chunks_dask(game, match, seed, paired, records, chunks, accept, scheduler, jobs, client=dask_client)
@@ -245,12 +279,20 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
 
 
 def _crash_message(e: GameCrash, match, seed) -> str:
-    bots = " ".join(b.path or b.name for b in match.bots)
+    bots = " ".join(shlex.quote(b.path or b.name) for b in match.bots)
     where = f"game {e.game}" if e.game is not None else f"a game of games {e.first_game}..."
-    kingdom = f" -k {match.kingdom.path}" if getattr(match.kingdom, "path", None) else ""
+    kingdom = f" -k {shlex.quote(match.kingdom.path)}" if getattr(match.kingdom, "path", None) else ""
     replay = f"dsim log {bots}{kingdom} --seed {seed} --game {e.game}" if e.game is not None else ""
     return (f"a game failed: {e} (chunk {e.chunk}, {where}, seed {seed}, bots: "
             f"{', '.join(match.bot_names)})" + (f"; reproduce with: {replay}" if replay else ""))
+
+
+class _Relay(logging.Handler):
+    """Hands a worker's log record to the parent's logger of the same name, so worker
+    lines go wherever the parent's logging sends its own."""
+
+    def emit(self, record):
+        logging.getLogger(record.name).handle(record)
 
 
 class _Slot:
@@ -264,18 +306,30 @@ class _Slot:
 
 def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
     """Our own small pool: one pipe per worker, so a worker that dies is known with the
-    chunk it held; that chunk is retried once on a fresh worker."""
-    ctx = mp.get_context("fork") if sys.platform.startswith("linux") else mp.get_context()
-    args = (game.NAME, match, seed, paired, records)
-    slots = [_Slot(ctx, args) for _ in range(jobs)]
-    todo = deque(range(len(chunks)))
-    tries = [0] * len(chunks)
+    chunk it held; that chunk is retried once on a fresh worker. Workers start with the
+    interpreter's start method (fork, spawn or forkserver) and log through a queue that
+    the parent drains into its own handlers."""
+    ctx = mp.get_context()
+    log_queue = ctx.Queue()
+    listener = logging.handlers.QueueListener(log_queue, _Relay())
+    listener.start()
+    args = (game.NAME, match, seed, paired, records, log_queue, logging.getLogger().getEffectiveLevel(),
+            os.getpid())
+    slots = []
+    retry: deque = deque()          # chunks whose worker died, played again first
+    tries: dict[int, int] = {}      # chunk -> times handed out (chunks in flight or retried)
+    fresh = iter(range(len(chunks)))
+    nxt = next(fresh, None)
     try:
+        slots += [_Slot(ctx, args) for _ in range(jobs)]
         while True:
             for s in slots:
-                if s.chunk is None and todo:
-                    s.chunk = todo.popleft()
-                    tries[s.chunk] += 1
+                if s.chunk is None and (retry or nxt is not None):
+                    if retry:
+                        s.chunk = retry.popleft()
+                    else:
+                        s.chunk, nxt = nxt, next(fresh, None)
+                    tries[s.chunk] = tries.get(s.chunk, 0) + 1
                     first, n = chunks[s.chunk]
                     s.parent.send((s.chunk, first, n))
             busy = [s for s in slots if s.chunk is not None]
@@ -291,6 +345,7 @@ def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
                     except (EOFError, OSError):
                         kind = None
                     if kind == "ok":
+                        tries.pop(idx, None)
                         s.chunk = None
                         tally, recs = payload
                         if accept(idx, tally, recs):
@@ -310,7 +365,7 @@ def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
                                        "the run stops (out of memory? killed?)")
                     log.warning("worker %d died (exit code %s) on chunk %d; retrying it",
                                 s.proc.pid, code, lost)
-                    todo.appendleft(lost)
+                    retry.appendleft(lost)
                     slots[i] = _Slot(ctx, args)
     finally:
         for s in slots:
@@ -321,3 +376,8 @@ def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
                 pass
         for s in slots:
             s.proc.join(timeout=2)
+            if s.proc.is_alive():  # pragma: no cover - a worker stuck in a system call
+                s.proc.kill()
+                s.proc.join(timeout=2)
+        listener.stop()
+        log_queue.close()

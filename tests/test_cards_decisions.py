@@ -1,5 +1,4 @@
 """Cards with choices and the edge cases of RULES.md: stacked decks, exact outcomes."""
-import pytest
 
 from helpers import Table
 from simulator.dominion import engine as E
@@ -403,6 +402,7 @@ def test_a_gain_that_empties_the_third_pile_ends_the_game_at_end_of_that_turn():
     t.actions_only()
     assert t.gs(E.G_EMPTY) == 3 and t.gs(E.G_ENDED) == 0  # not mid-turn
     t.through_buys()
+    assert t.gs(E.G_ENDED) == 0  # not before the turn's cleanup either
     t2 = Table([plays("Workshop", extra="buy: [Gardens]\nguard: false"), NOTHING], kingdom=["Gardens"])
     t2.stack(0, hand=["Workshop"], draw=["Copper"] * 5)
     t2.set_supply("Gardens", 1).set_supply("Curse", 0).set_supply("Estate", 0)

@@ -141,8 +141,8 @@ def test_rules_option_overrides_and_rejects_bad_values():
 
 def test_not_implemented_card_is_a_clear_error(tmp_path, monkeypatch):
     """A card the engine does not play is refused before any game runs."""
-    from simulator.dominion import engine
-    monkeypatch.setattr(engine, "IMPLEMENTED", tuple(c for c in engine.IMPLEMENTED if c != engine.SPY))
+    from simulator.dominion import layout
+    monkeypatch.setattr(layout, "IMPLEMENTED", tuple(c for c in layout.IMPLEMENTED if c != layout.SPY))
     p = write(tmp_path, "b.yaml", "buy: [Province, Spy]\n")
     r = invoke("run", p, BM, "-n", 10)
     assert r.exit_code == 1

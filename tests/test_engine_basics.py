@@ -6,7 +6,7 @@ from helpers import Table, bot
 from simulator.dominion import engine as E
 from simulator.dominion.cards import BY_NAME
 from simulator.dominion.game import State, make_match, play
-from simulator.dominion.setup import bots_kingdom, supply_sizes
+from simulator.dominion.setup import supply_sizes
 
 BM = "buy: [Province, Gold, Silver]\nguard: false"
 NOTHING = "buy: []"

@@ -9,7 +9,7 @@ import random
 
 import numpy as np
 
-from helpers import JIT, bot, scaled
+from helpers import JIT, bot
 from simulator.dominion import engine as E
 from simulator.dominion.cards import CARDS, KINGDOM_CARDS
 from simulator.dominion.game import State, make_match, play

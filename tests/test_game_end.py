@@ -1,4 +1,6 @@
 """End of game (RULES §5), scoring and tie-breaks (§6, §7), the turn cap, the guard."""
+import pytest
+
 from helpers import Table, bot, scaled
 from simulator.dominion import engine as E
 from simulator.dominion.game import make_match, play
@@ -38,15 +40,35 @@ def test_a_kingdom_pile_counts_for_the_pile_ending():
     assert t.gs(E.G_ENDED) == E.END_PILES
 
 
-def test_end_piles_4_variant_needs_four_empty_piles():
-    t = Table(["buy: [Curse]\nguard: false", NOTHING], rules={"end_piles": 4})
+def _three_piles_nearly_empty(bot0, players, rules):
+    t = Table([bot0] + [NOTHING] * (players - 1), rules=rules)
     t.stack(0, hand=["Estate"] * 5, draw=["Copper"] * 5)
+    t.stack(1, hand=["Copper"] * 5, discard=["Province"])  # seat 1 leads on VP
     t.set_supply("Copper", 0).set_supply("Estate", 0).set_supply("Curse", 1)
+    return t
+
+
+@pytest.mark.parametrize("players,piles", [(2, 3), (3, 3), (4, 4)])
+def test_end_piles_4_applies_only_to_four_player_games(players, piles):
+    t = _three_piles_nearly_empty("buy: [Curse]\nguard: false", players, {"end_piles": 4})
     t.play(turns=1)
-    assert t.gs(E.G_ENDED) == 0
-    t.set_supply("Duchy", 0)
+    assert t.gs(E.G_EMPTY) == 3
+    assert t.gs(E.G_ENDED) == (E.END_PILES if piles == 3 else 0)
+    if piles == 4:
+        t.set_supply("Duchy", 0)
+        t.play(turns=1)
+        assert t.gs(E.G_ENDED) == E.END_PILES
+
+
+@pytest.mark.parametrize("players,piles", [(2, 3), (3, 3), (4, 4)])
+def test_gains_to_end_and_the_guard_count_the_same_piles_as_the_game_end(players, piles):
+    t = _three_piles_nearly_empty("buy: [Curse]", players, {"end_piles": 4})
+    # the last Curse is one gain from the end only where 3 piles end the game
+    assert (E.gains_to_end(t.st.S) == 1) == (piles == 3)
     t.play(turns=1)
-    assert t.gs(E.G_ENDED) == E.END_PILES
+    # the guard refuses the game-ending Curse of a player who is behind, and only then
+    assert t.supply("Curse") == (1 if piles == 3 else 0)
+    assert bool(t.events(E.EV_GUARD)) == (piles == 3)
 
 
 def _tie_game(tiebreak):

@@ -946,7 +946,12 @@ def effect(S, R, T, F, A, c, slot, p):
         else:
             log_ev(S, EV_NOTHING, p, c, 0)
     elif c == LIBRARY:
+        steps = 0
         while S[S_ZN + p * NZ + Z_HAND] < 7:
+            steps += 1
+            if steps > S[S_PS + p * NPS + PS_CARDS]:  # revealed more cards than p owns
+                S[G_ERR] = ERR_LOOP
+                break
             x = take_top(S, R, p)
             if x < 0:
                 break
@@ -959,7 +964,12 @@ def effect(S, R, T, F, A, c, slot, p):
         discard_aside(S, p)
     elif c == ADVENTURER:
         found = 0
+        steps = 0
         while found < 2:
+            steps += 1
+            if steps > S[S_PS + p * NPS + PS_CARDS]:  # revealed more cards than p owns
+                S[G_ERR] = ERR_LOOP
+                break
             x = take_top(S, R, p)
             if x < 0:
                 break
@@ -1186,6 +1196,8 @@ def action_phase(S, R, T, F, A, p, b):
             return
         S[G_ACTIONS] -= 1
         play_action(S, R, T, F, A, c, p)
+        if S[G_ERR] != 0:
+            return
 
 
 @inline

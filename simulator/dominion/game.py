@@ -160,7 +160,9 @@ class State:
                               max_turns, stop)
         if err:
             what = {E.ERR_WK: "Throne Room work stack overflow",
-                    E.ERR_CONSERVE: "a card was created or lost"}.get(int(err), f"error {err}")
+                    E.ERR_CONSERVE: "a card was created or lost",
+                    E.ERR_LOOP: "a card effect revealed more cards than its player owns "
+                                "(it would never have ended)"}.get(int(err), f"error {err}")
             if err == E.ERR_CONSERVE:
                 detail = {1: "a player's zones disagree with the cards it owns",
                           2: "the copies in the game differ from the starting count",
@@ -210,10 +212,8 @@ class State:
         return int(self.S[E.S_SUP + card])
 
     def vp(self, p: int) -> int:
-        o = E.S_OWN + p * E.NCS
-        S = self.S
-        return int(S[o + E.ESTATE] + 3 * S[o + E.DUCHY] + 6 * S[o + E.PROVINCE] - S[o + E.CURSE]
-                   + S[o + E.GARDENS] * (S[E.S_PS + p * E.NPS + E.PS_CARDS] // 10))
+        """Player p's VP now, as the engine scores them (its own kernel, not a copy)."""
+        return int(E.vp_of(self.S, p))
 
     def events(self) -> np.ndarray:
         n = int(self.S[E.G_NEV])
