@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+import os
 import signal
 import sys
 
@@ -51,9 +52,14 @@ class StopSignals:
     def __init__(self):
         self.received = None
         self.shielded = False
+        self.pid = os.getpid()
         self._old = {}
 
     def _handle(self, signum, frame):
+        if os.getpid() != self.pid:  # a worker forked before it set its own handlers
+            if signum != signal.SIGINT:
+                os._exit(128 + signum)
+            return
         first = self.received is None
         self.received = self.received or signum
         if first and not self.shielded:
@@ -70,7 +76,8 @@ class StopSignals:
 
     def __exit__(self, *exc):
         for sig, old in self._old.items():
-            signal.signal(sig, old)
+            # once stopped by a signal the command only exits: later signals are ignored
+            signal.signal(sig, signal.SIG_IGN if self.received else old)
 
     @property
     def exit_code(self) -> int:

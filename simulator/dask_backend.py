@@ -38,10 +38,11 @@ def client_for(scheduler: str | None, jobs: int | None):
             raise InputError(f"cannot reach the Dask scheduler at {short(scheduler)}: {printable(str(e), 200)}",
                              hint="give an address like tcp://HOST:8786; start a scheduler with "
                                   "'dask scheduler' and workers with 'dask worker ADDRESS'") from None
-    # a local cluster listens on the loopback only, and opens no dashboard (dashboard=False;
-    # its small HTTP server takes any free port, never 8787)
+    # a local cluster listens on the loopback only and opens no dashboard (dashboard=False;
+    # the scheduler's small health/metrics HTTP server takes any free loopback port, not 8787)
     cluster = LocalCluster(n_workers=jobs or None, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=":0", scheduler_kwargs={"dashboard": False}, silence_logs=level)
+                           dashboard_address="127.0.0.1:0", scheduler_kwargs={"dashboard": False},
+                           silence_logs=level)
     return Client(cluster), cluster
 
 

@@ -133,6 +133,7 @@ def _worker(conn, game_name, match, seed, paired, records, log_queue, log_level,
     """A worker process: plays the chunks it is sent until told to stop, or until its
     parent is gone (killed, or stopped without saying so): it never outlives the run."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and stops its workers with SIGTERM
     root = logging.getLogger()
     root.handlers = [logging.handlers.QueueHandler(log_queue)]  # lines go through the parent
     root.setLevel(log_level)
