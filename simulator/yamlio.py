@@ -81,7 +81,12 @@ def _expanded_size(node, limit: int) -> int:
 
 def load_text(text: str, path: str | None = None):
     """Parse YAML text; syntax errors become InputError with line and column."""
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as e:  # a control character: YAML refuses the text
+        line = text.count("\n", 0, e.position) + 1
+        raise InputError(f"the file holds a control character (code {e.character:#x}), which YAML does not allow",
+                         path, line, hint="remove it; a bot or kingdom file is plain text") from None
     loader.path = path
     try:
         node = loader.get_single_node()

@@ -41,9 +41,9 @@ class Rules:
                                  "known rules: " + ", ".join(RULE_VARIANTS))
             allowed, default, _ = RULE_VARIANTS[key]
             value = raw
-            # strict types: a YAML true or 3.0 is not a rule value; text from --rules is
-            # converted when it is a plain whole number
-            if isinstance(default, int) and isinstance(raw, str) and raw.strip().isdigit() \
+            # strict types: in a file (``path``), a YAML true, 3.0 or '4' is not a rule value;
+            # text from --rules is converted when it is a plain whole number
+            if path is None and isinstance(default, int) and isinstance(raw, str) and raw.strip().isdigit() \
                     and len(raw.strip()) <= 6:
                 value = int(raw)
             shown = short(raw)
