@@ -28,7 +28,7 @@ _V = [
     ("vp_lead", E.VR_VP_LEAD, "vp - opp_vp (negative when you are behind)"),
     ("empty_piles", E.VR_EMPTY_PILES, "supply piles that are empty"),
     ("gains_to_end", E.VR_GAINS_TO_END, "the smaller of Provinces left and the sum of the three smallest "
-     "supply piles (four under end_piles: 4): the fewest gains that can end the game"),
+     "supply piles (four under end_piles: 4 in a 4-player game): the fewest gains that can end the game"),
     ("players", E.VR_PLAYERS, "players in the game"),
     ("draw_pile", E.VR_DRAW_PILE, "cards in your draw pile"),
     ("discard_pile", E.VR_DISCARD_PILE, "cards in your discard pile"),
