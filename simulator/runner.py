@@ -129,13 +129,25 @@ def _play_chunk(game, match, seed, first, n, paired, records, chunk):
         raise GameCrash(f"{type(e).__name__}: {e}", chunk, first, g, traceback.format_exc()) from e
 
 
-def _worker(conn, game_name, match, seed, paired, records, log_queue, log_level, parent):
+class _PipeLog:
+    """What a worker's QueueHandler puts its records into: the worker's own result pipe,
+    so log lines reach the parent under any start method, in order with the results,
+    with no lock shared between processes (a killed worker cannot block the others)."""
+
+    def __init__(self, conn):
+        self.conn = conn
+
+    def put_nowait(self, record):
+        self.conn.send(("log", -1, record))
+
+
+def _worker(conn, game_name, match, seed, paired, records, log_level, parent):
     """A worker process: plays the chunks it is sent until told to stop, or until its
     parent is gone (killed, or stopped without saying so): it never outlives the run."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and stops its workers with SIGTERM
     root = logging.getLogger()
-    root.handlers = [logging.handlers.QueueHandler(log_queue)]  # lines go through the parent
+    root.handlers = [logging.handlers.QueueHandler(_PipeLog(conn))]  # lines go through the parent
     root.setLevel(log_level)
     from .games import get_game
     game = get_game(game_name)
@@ -288,14 +300,6 @@ def _crash_message(e: GameCrash, match, seed) -> str:
             f"{', '.join(match.bot_names)})" + (f"; reproduce with: {replay}" if replay else ""))
 
 
-class _Relay(logging.Handler):
-    """Hands a worker's log record to the parent's logger of the same name, so worker
-    lines go wherever the parent's logging sends its own."""
-
-    def emit(self, record):
-        logging.getLogger(record.name).handle(record)
-
-
 class _Slot:
     def __init__(self, ctx, args):
         self.parent, child = ctx.Pipe()
@@ -308,14 +312,10 @@ class _Slot:
 def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
     """Our own small pool: one pipe per worker, so a worker that dies is known with the
     chunk it held; that chunk is retried once on a fresh worker. Workers start with the
-    interpreter's start method (fork, spawn or forkserver) and log through a queue that
-    the parent drains into its own handlers."""
+    interpreter's start method (fork, spawn or forkserver) and send their log records
+    through their pipe; the parent hands each to its own logger of the same name."""
     ctx = mp.get_context()
-    log_queue = ctx.Queue()
-    listener = logging.handlers.QueueListener(log_queue, _Relay())
-    listener.start()
-    args = (game.NAME, match, seed, paired, records, log_queue, logging.getLogger().getEffectiveLevel(),
-            os.getpid())
+    args = (game.NAME, match, seed, paired, records, logging.getLogger().getEffectiveLevel(), os.getpid())
     slots = []
     retry: deque = deque()          # chunks whose worker died, played again first
     tries: dict[int, int] = {}      # chunk -> times handed out (chunks in flight or retried)
@@ -345,6 +345,9 @@ def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
                         kind, idx, payload = s.parent.recv()
                     except (EOFError, OSError):
                         kind = None
+                    if kind == "log":
+                        logging.getLogger(payload.name).handle(payload)
+                        continue
                     if kind == "ok":
                         tries.pop(idx, None)
                         s.chunk = None
@@ -380,5 +383,3 @@ def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
             if s.proc.is_alive():  # pragma: no cover - a worker stuck in a system call
                 s.proc.kill()
                 s.proc.join(timeout=2)
-        listener.stop()
-        log_queue.close()

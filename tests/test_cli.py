@@ -24,7 +24,7 @@ def write(tmp_path, name, text):
     return str(p)
 
 
-@pytest.mark.parametrize("command", ["run", "cards", "validate", "bench", None])
+@pytest.mark.parametrize("command", [*cli.commands, None])
 def test_help_on_every_command(command):
     for flag in ("-h", "--help"):
         r = invoke(*([command] if command else []), flag)

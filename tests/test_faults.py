@@ -9,7 +9,6 @@ import signal
 import stat
 import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -19,7 +18,7 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from helpers import JIT, scaled
+from helpers import JIT, Dsim, gone, scaled
 from simulator import api
 from simulator.cli import cli
 from simulator.dominion import game as dgame
@@ -29,58 +28,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SBM = str(ROOT / "strategies" / "smithy_big_money.yaml")
 BMU = str(ROOT / "strategies" / "big_money_ultimate.yaml")
 LONG = pytest.mark.skipif(not JIT, reason="needs a run long enough to interrupt")
-
-
-class Dsim:
-    """``python -m simulator.cli ARGS`` with its stderr read line by line as it runs."""
-
-    def __init__(self, *args, env=None, **kw):
-        e = dict(os.environ, **(env or {}))
-        self.p = subprocess.Popen([sys.executable, "-m", "simulator.cli", *map(str, args)], cwd=ROOT, env=e,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
-        self.err_lines: list[str] = []
-        self.out = ""
-        self._t = threading.Thread(target=self._read_err, daemon=True)
-        self._t.start()
-
-    def _read_err(self):
-        for line in self.p.stderr:
-            self.err_lines.append(line)
-
-    def wait_for(self, text: str, timeout: float = 120.0):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if any(text in line for line in self.err_lines):
-                return
-            if self.p.poll() is not None:
-                break
-            time.sleep(0.05)
-        raise AssertionError(f"never saw {text!r}; stderr: {''.join(self.err_lines)[-2000:]}")
-
-    def children(self) -> list[int]:
-        path = Path(f"/proc/{self.p.pid}/task/{self.p.pid}/children")
-        return [int(x) for x in path.read_text().split()]
-
-    def finish(self, timeout: float = 120.0):
-        self.out = self.p.stdout.read()
-        self.p.wait(timeout=timeout)
-        self._t.join(timeout=5)
-        return self.p.returncode
-
-    @property
-    def err(self) -> str:
-        return "".join(self.err_lines)
-
-
-def gone(pids, timeout=10.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        alive = [p for p in pids if Path(f"/proc/{p}").exists()
-                 and "zombie" not in Path(f"/proc/{p}/status").read_text().lower()]
-        if not alive:
-            return True
-        time.sleep(0.1)
-    return False
 
 
 # ---------------------------------------------------------------- signals

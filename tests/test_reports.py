@@ -9,6 +9,8 @@ from click.testing import CliRunner
 from helpers import scaled
 from simulator import api, compare, simulate, tournament
 from simulator.cli import cli
+from simulator.dominion.strategy import strategy_from_text
+from simulator.errors import InputErrors
 from simulator.reports import format_table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,6 +130,11 @@ def test_random_kingdoms_are_reproducible_and_too_many_cards_is_an_error():
     b = api.kingdoms_for([WITCH, MILITIA], random_kingdoms=3, seed=5)
     c = api.kingdoms_for([WITCH, MILITIA], random_kingdoms=3, seed=6)
     assert [k.cards for k in a] == [k.cards for k in b] != [k.cards for k in c]
+    names = ["Village", "Smithy", "Market", "Festival", "Laboratory", "Moat", "Council Room", "Woodcutter",
+             "Merchant", "Cellar", "Chapel"]
+    greedy = strategy_from_text("buy: [" + ", ".join(names) + "]", "<greedy>")
+    with pytest.raises(InputErrors, match="the bots use 11 kingdom cards; a kingdom holds 10"):
+        api.kingdoms_for([greedy], random_kingdoms=1, seed=5)
 
 
 def test_tournament_pairs_matrix_ranking_and_files(tmp_path):

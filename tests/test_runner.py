@@ -5,14 +5,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from helpers import JIT, scaled
+from helpers import JIT, Dsim, scaled
 from simulator import api
 from simulator.dominion import game as dgame
 from simulator.runner import plan_chunks, run
@@ -108,12 +107,11 @@ def _dsim(*args, env=None, **kw):
 
 @pytest.mark.skipif(not JIT, reason="needs a run long enough to interrupt")
 def test_ctrl_c_reports_and_saves_what_finished(tmp_path):
-    p = _dsim("run", SBM, BMU, "-n", 20_000_000, "-j", 2, "--seed", 1, "--out", tmp_path / "r", "-q")
-    time.sleep(12)  # compile/load, then some chunks finish
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
-    assert p.returncode == 130, err
-    assert "PARTIAL: " in out and "of 20,000,000 games (interrupt)" in out
+    d = Dsim("run", SBM, BMU, "-n", 20_000_000, "-j", 2, "--seed", 1, "--out", tmp_path / "r", "-v")
+    d.wait_for("chunk 2")  # loaded or compiled, and chunks are finishing
+    d.p.send_signal(signal.SIGINT)
+    assert d.finish() == 130, d.err
+    assert "PARTIAL: " in d.out and "of 20,000,000 games (interrupt)" in d.out
     summary = pd.read_csv(tmp_path / "r" / "summary.csv")
     info = json.loads((tmp_path / "r" / "run.json").read_text())
     assert info["partial"] and 0 < info["games_played"] < 20_000_000
