@@ -106,6 +106,20 @@ def test_library_draws_to_exactly_seven():
     assert len(t.hand(0)) == 7 and len(t.draw_pile(0)) == 10 - 6
 
 
+def test_adventurer_stops_at_the_second_treasure():
+    t = Table([plays("Adventurer"), NOTHING]).stack(0, hand=["Adventurer"],
+                                                    draw=["Estate", "Copper", "Silver", "Gold"])
+    t.actions_only()
+    assert t.hand(0) == ["Copper", "Silver"] and t.draw_pile(0) == ["Gold"] and t.discard(0) == ["Estate"]
+
+
+def test_sentry_puts_back_the_better_card_on_top():
+    for deck in (["Silver", "Gold"], ["Gold", "Silver"]):
+        t = Table([plays("Sentry"), NOTHING]).stack(0, hand=["Sentry"], draw=["Copper"] + deck + ["Estate"])
+        t.actions_only()
+        assert t.draw_pile(0) == ["Gold", "Silver", "Estate"], deck
+
+
 # ---------------------------------------------------------------- reshuffles inside effects
 def test_spy_reveals_across_a_reshuffle():
     t = Table([plays("Spy"), NOTHING]).stack(0, hand=["Spy"], draw=["Copper"], discard=[])

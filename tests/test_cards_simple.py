@@ -85,12 +85,13 @@ def test_woodcutter_two_buys_two_coins():
 def test_council_room_draws_four_plus_buy_and_each_other_player_draws_one_in_turn_order():
     t = Table([player("Council Room"), NOTHING, NOTHING], players=3)
     t.stack(0, hand=["Council Room"], draw=["Copper", "Silver", "Gold", "Estate", "Duchy"])
-    t.stack(1, hand=[], draw=["Gold"])
-    t.stack(2, hand=["Copper"], draw=["Province"])
+    t.stack(1, hand=[], draw=["Gold", "Silver"])
+    t.stack(2, hand=["Copper"], draw=["Province", "Duchy"])
     t.actions_only()
     assert t.hand(0) == ["Copper", "Silver", "Gold", "Estate"]
     assert t.buys == 2
-    assert t.hand(1) == ["Gold"] and t.hand(2) == ["Copper", "Province"]
+    assert t.hand(1) == ["Gold"] and t.hand(2) == ["Copper", "Province"]  # one card each, no more
+    assert t.draw_pile(1) == ["Silver"] and t.draw_pile(2) == ["Duchy"]
     draws = [(p, c) for _, p, c, _ in t.events(E.EV_DRAW)]
     assert draws[-2:] == [(1, "Gold"), (2, "Province")]
 

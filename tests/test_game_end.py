@@ -126,6 +126,14 @@ def test_guard_refuses_a_losing_last_province_and_falls_through():
     assert [c for _, _, c, _ in t.events(E.EV_GUARD)] == ["Province"]
 
 
+def test_guard_refuses_a_last_province_that_loses_by_one_vp():
+    t = Table(["buy: [Province, Gold]", NOTHING]).stack(0, hand=["Gold"] * 3, draw=["Copper"] * 5)
+    t.stack(1, discard=["Province", "Estate"])  # 7 VP against the 6 the Province would give
+    t.set_supply("Province", 1)
+    t.through_buys()
+    assert t.discard(0) == ["Gold"] and t.supply("Province") == 1
+
+
 def test_guard_takes_a_winning_last_province():
     t = Table(["buy: [Province, Gold]", NOTHING]).stack(0, hand=["Gold"] * 3, draw=["Copper"] * 5,
                                                         discard=["Estate"])

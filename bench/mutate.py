@@ -1,0 +1,198 @@
+"""Mutation check: break one engine rule at a time and see whether the rule tests notice.
+
+Each mutant is a one-line change to the engine (``simulator/dominion``): a card that does
+a little more or less than printed, a Moat check removed, a reshuffle skipped, a wrong
+game end, score or tie-break. For each, a copy of the package is changed and the
+stacked-deck rule tests run against it as plain Python (``NUMBA_DISABLE_JIT=1``, so no
+compile). A mutant the tests do not fail "survives": a rule nothing checks. Every mutant
+must be killed; the script exits 1 if one survives.
+
+    make mutate                 # all mutants, two at a time
+    python bench/mutate.py -k Moat -j 1
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = "simulator/dominion/engine.py"
+CARDS = "simulator/dominion/cards.py"
+TESTS = ["tests/test_cards_simple.py", "tests/test_cards_decisions.py", "tests/test_cards_edges.py",
+         "tests/test_game_end.py", "tests/test_engine_basics.py"]
+
+#: (name, file, text, replacement): the text must occur exactly once in the file
+MUTANTS = [
+    # ---- basic cards and the card table
+    ("Copper gives 2", CARDS, '"1 coin.", treasure=1', '"1 coin.", treasure=2'),
+    ("Gold gives 2", CARDS, '"3 coins.", treasure=3', '"3 coins.", treasure=2'),
+    ("Village gives +1 Action", CARDS, '"+1 Card, +2 Actions.", "1+2", cards=1, actions=2',
+     '"+1 Card, +2 Actions.", "1+2", cards=1, actions=1'),
+    ("Woodcutter gives no Buy", CARDS, '"+1 Buy, +2 coins.", "1", buys=1, coins=2',
+     '"+1 Buy, +2 coins.", "1", buys=0, coins=2'),
+    ("Smithy draws 2", CARDS, '"+3 Cards.", "1+2", cards=3', '"+3 Cards.", "1+2", cards=2'),
+    ("Festival gives +1 Action", CARDS, '"1+2", actions=2, buys=1, coins=2', '"1+2", actions=1, buys=1, coins=2'),
+    ("Laboratory is terminal", CARDS, '"+2 Cards, +1 Action.", "1+2", cards=2, actions=1',
+     '"+2 Cards, +1 Action.", "1+2", cards=2, actions=0'),
+    ("Market gives no coin", CARDS, "cards=1, actions=1, buys=1, coins=1", "cards=1, actions=1, buys=1, coins=0"),
+    ("Council Room gives no Buy", CARDS, "cards=4, buys=1", "cards=4, buys=0"),
+    ("Moat draws 1", CARDS, '"if you do, you are unaffected by that Attack.", "1+2", cards=2',
+     '"if you do, you are unaffected by that Attack.", "1+2", cards=1'),
+    ("Witch draws 3", CARDS, '"+2 Cards. Each other player gains a Curse card.", "1+2", cards=2',
+     '"+2 Cards. Each other player gains a Curse card.", "1+2", cards=3'),
+    ("Chancellor gives +1 coin", CARDS, '"1", coins=2),\n    Card("Village"', '"1", coins=1),\n    Card("Village"'),
+    ("Poacher gives no coin", CARDS, '"2", cards=1, actions=1, coins=1', '"2", cards=1, actions=1, coins=0'),
+    # ---- kingdom cards' own text
+    ("Merchant adds to every Silver once only", ENGINE, "S[G_MERCHANT] += 1", "S[G_MERCHANT] = 1"),
+    ("Council Room: others draw 2", ENGINE, "draw(S, R, (p + k) % np_, 1)", "draw(S, R, (p + k) % np_, 2)"),
+    ("Cellar draws one more", ENGINE, "        draw(S, R, p, n)\n", "        draw(S, R, p, n + 1)\n"),
+    ("Chapel trashes 5", ENGINE, "for k in range(4):", "for k in range(5):"),
+    ("Chancellor leaves the deck", ENGINE, "            S[S_ZN + p * NZ + Z_DRAW] = 0\n            log_ev(S, EV_DECK",
+     "            S[S_ZN + p * NZ + Z_DRAW] = S[S_ZN + p * NZ + Z_DRAW]\n            log_ev(S, EV_DECK"),
+    ("Workshop gains up to 5", ENGINE, "forced_gain(S, R, T, F, p, 4, 0), Z_DISC)",
+     "forced_gain(S, R, T, F, p, 5, 0), Z_DISC)"),
+    ("Feast gains up to 6", ENGINE, "forced_gain(S, R, T, F, p, 5, 0), Z_DISC)",
+     "forced_gain(S, R, T, F, p, 6, 0), Z_DISC)"),
+    ("Feast is not trashed", ENGINE, "            trash_card(S, T, p, FEAST)\n", "            pass\n"),
+    ("Artisan gains to the discard pile", ENGINE, "forced_gain(S, R, T, F, p, 5, 0), Z_HAND)",
+     "forced_gain(S, R, T, F, p, 5, 0), Z_DISC)"),
+    ("Bureaucrat's Silver to the discard pile", ENGINE, "gain(S, T, A, p, SILVER, Z_DRAW)",
+     "gain(S, T, A, p, SILVER, Z_DISC)"),
+    ("Militia: down to 4", ENGINE, "S[S_ZN + q * NZ + Z_HAND] - 3)", "S[S_ZN + q * NZ + Z_HAND] - 4)"),
+    ("Moneylender gives +2", ENGINE, "                S[G_COINS] += 3\n", "                S[G_COINS] += 2\n"),
+    ("Remodel gains up to +1", ENGINE, "cost_of(T, x) + 2, 0), Z_DISC)", "cost_of(T, x) + 1, 0), Z_DISC)"),
+    ("Mine gains to the discard pile", ENGINE, "gain_chosen(S, T, A, p, g, Z_HAND)",
+     "gain_chosen(S, T, A, p, g, Z_DISC)"),
+    ("Spy keeps and discards the wrong way", ENGINE, "if good == (k == 0):", "if good != (k == 0):"),
+    ("Thief gains Coppers too", ENGINE, "want = x != COPPER", "want = True"),
+    ("Throne Room plays once", ENGINE, "push_play(S, x, 2, s2)", "push_play(S, x, 1, s2)"),
+    ("Library draws to 8", ENGINE, "while S[S_ZN + p * NZ + Z_HAND] < 7:", "while S[S_ZN + p * NZ + Z_HAND] < 8:"),
+    ("Library discards set-aside cards at once", ENGINE,
+     "                push(S, p, Z_ASIDE, x)\n                log_ev(S, EV_SETASIDE, p, x, 0)",
+     "                push(S, p, Z_DISC, x)\n                log_ev(S, EV_SETASIDE, p, x, 0)"),
+    ("Adventurer wants 3 Treasures", ENGINE, "while found < 2:", "while found < 3:"),
+    ("Adventurer discards revealed cards at once", ENGINE,
+     "                push(S, p, Z_ASIDE, x)\n        discard_aside(S, p)\n    elif c == BANDIT:",
+     "                push(S, p, Z_DISC, x)\n        discard_aside(S, p)\n    elif c == BANDIT:"),
+    ("Bandit gains Silver", ENGINE, "gain(S, T, A, p, GOLD, Z_DISC)", "gain(S, T, A, p, SILVER, Z_DISC)"),
+    ("Harbinger puts the card in hand", ENGINE, "        push(S, p, Z_DRAW, x)\n        log_ev(S, EV_TOPDECK, p, x, 0)",
+     "        push(S, p, Z_HAND, x)\n        log_ev(S, EV_TOPDECK, p, x, 0)"),
+    ("Poacher discards one more", ENGINE, "discard_down(S, R, T, F, p, S[G_EMPTY])",
+     "discard_down(S, R, T, F, p, S[G_EMPTY] + 1)"),
+    ("Sentry puts the worse card on top", ENGINE, "if kept == 2 and cost_of(T, S[oa]) > cost_of(T, S[oa + 1]):",
+     "if kept == 2 and cost_of(T, S[oa]) < cost_of(T, S[oa + 1]):"),
+    ("Vassal's Action costs an Action", ENGINE, "log_ev(S, EV_PLAY, p, x, 1)",
+     "log_ev(S, EV_PLAY, p, x, 1); S[G_ACTIONS] -= 1"),
+    ("Gardens per 9 cards", ENGINE, "+ S[o + GARDENS] * (S[S_PS + p * NPS + PS_CARDS] // 10))",
+     "+ S[o + GARDENS] * (S[S_PS + p * NPS + PS_CARDS] // 9))"),
+    # ---- Moat against each attack
+    ("Moat ignored by Witch", ENGINE, "if not blocked(S, R, T, F, q):\n                gain(S, T, A, q, CURSE",
+     "if True:\n                gain(S, T, A, q, CURSE"),
+    ("Moat ignored by Militia", ENGINE, "if not blocked(S, R, T, F, q):\n                discard_down",
+     "if True:\n                discard_down"),
+    ("Moat ignored by Bureaucrat", ENGINE, "if blocked(S, R, T, F, q):\n                continue\n            # any Victory",
+     "if False:\n                continue\n            # any Victory"),
+    ("Moat ignored by Spy", ENGINE, "if k > 0 and blocked(S, R, T, F, q):", "if False:"),
+    ("Moat ignored by Thief", ENGINE,
+     "if blocked(S, R, T, F, q):\n                continue\n            n = reveal_two(S, R, q)\n            # the attacker",
+     "if False:\n                continue\n            n = reveal_two(S, R, q)\n            # the attacker"),
+    ("Moat ignored by Bandit", ENGINE,
+     "if blocked(S, R, T, F, q):\n                continue\n            n = reveal_two(S, R, q)\n            # the victim",
+     "if False:\n                continue\n            n = reveal_two(S, R, q)\n            # the victim"),
+    # ---- drawing, reshuffling, the turn
+    ("no reshuffle: an empty deck draws nothing", ENGINE, "        kx = S_ZN + p * NZ + Z_DISC\n        n = S[kx]\n"
+     "        if n == 0:\n            return -1", "        kx = S_ZN + p * NZ + Z_DISC\n        n = 0\n"
+     "        if n == 0:\n            return -1"),
+    ("revealing two skips the reshuffle for the second", ENGINE,
+     "    for k in range(2):\n        x = take_top(S, R, q)",
+     "    for k in range(2):\n        x = take_top(S, R, q) if k == 0 or S[S_ZN + q * NZ + Z_DRAW] > 0 else -1"),
+    ("cleanup draws 6", ENGINE, "draw_hot(S, R, p, 5)", "draw_hot(S, R, p, 6)"),
+    ("buying is free", ENGINE, "        S[G_COINS] -= T[T_CT + c * NCOL + C_COST]\n", "        pass\n"),
+    # ---- game end, scoring, tie-break, guard
+    ("the game ends on one pile fewer", ENGINE, "if S[G_EMPTY] >= S[S_VAR + V_END_PILES]:",
+     "if S[G_EMPTY] >= S[S_VAR + V_END_PILES] - 1:"),
+    ("the Provinces running out does not end the game", ENGINE,
+     "    if S[S_SUP + PROVINCE] == 0:\n        return END_PROVINCES", "    if False:\n        return END_PROVINCES"),
+    ("the turn cap comes a turn late", ENGINE, "S[S_PS + p * NPS + PS_TURNS] >= S[S_VAR + V_TURN_CAP]",
+     "S[S_PS + p * NPS + PS_TURNS] > S[S_VAR + V_TURN_CAP]"),
+    ("Duchy scores 2", ENGINE, "    return (S[o + ESTATE] + 3 * S[o + DUCHY]", "    return (S[o + ESTATE] + 2 * S[o + DUCHY]"),
+    ("Curses score nothing", ENGINE, "6 * S[o + PROVINCE] - S[o + CURSE]\n            + S[o + GARDENS]",
+     "6 * S[o + PROVINCE] - 0 * S[o + CURSE]\n            + S[o + GARDENS]"),
+    ("ties are always shared", ENGINE, "(S[S_VAR + V_TIEBREAK] != 0 or S[S_PS + p * NPS + PS_TURNS] == fewest)",
+     "(True or S[S_PS + p * NPS + PS_TURNS] == fewest)"),
+    ("4 piles at every player count", "simulator/dominion/setup.py", "return self.end_piles if players == 4 else 3",
+     "return self.end_piles"),
+    ("the guard lets a losing player end the game", ENGINE, "        if v > mine:\n            return True",
+     "        if v > mine + 1:\n            return True"),
+]
+
+
+def apply(tree: Path, file: str, old: str, new: str) -> None:
+    path = tree / file
+    text = path.read_text()
+    n = text.count(old)
+    if n != 1:
+        raise SystemExit(f"mutant text found {n} times in {file} (must be once): {old!r}")
+    path.write_text(text.replace(old, new))
+
+
+def run_mutant(mutant, timeout: float) -> tuple[str, bool, float, str]:
+    name, file, old, new = mutant
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="dsim-mutant-") as tmp:
+        tree = Path(tmp)
+        shutil.copytree(ROOT / "simulator", tree / "simulator", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(ROOT / "tests", tree / "tests", ignore=shutil.ignore_patterns("__pycache__"))
+        apply(tree, file, old, new)
+        env = dict(os.environ, NUMBA_DISABLE_JIT="1", PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1")
+        check = subprocess.run([sys.executable, "-c", "import simulator; print(simulator.__file__)"], env=env,
+                               cwd=tree, capture_output=True, text=True)
+        if not check.stdout.startswith(str(tree)):
+            raise SystemExit(f"the mutant's copy is not the one imported: {check.stdout}{check.stderr}")
+        try:
+            p = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                                "-o", f"timeout={timeout:.0f}", *TESTS], env=env, cwd=tree,
+                               capture_output=True, text=True, timeout=20 * timeout)
+            killed = p.returncode != 0
+            failed = [ln for ln in p.stdout.splitlines() if ln.startswith("FAILED")]
+            why = failed[0].split(" - ")[0].removeprefix("FAILED ") if failed else p.stdout.strip()[-120:]
+        except subprocess.TimeoutExpired:
+            killed, why = True, "the test run hung (killed by the script's own timeout)"
+    return name, killed, time.perf_counter() - t0, why
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-k", default="", help="only mutants whose name contains this text")
+    ap.add_argument("-j", type=int, default=2, help="mutants run at once")
+    ap.add_argument("--timeout", type=float, default=60, help="seconds one test may take")
+    args = ap.parse_args(argv)
+    chosen = [m for m in MUTANTS if args.k.lower() in m[0].lower()]
+    if not chosen:
+        raise SystemExit(f"no mutant's name contains {args.k!r}")
+    for _, file, old, new in chosen:  # every mutant applies, before anything runs
+        text = (ROOT / file).read_text()
+        if text.count(old) != 1:
+            raise SystemExit(f"mutant text found {text.count(old)} times in {file} (must be once): {old!r}")
+    print(f"{len(chosen)} mutants, rule tests: {' '.join(Path(t).name for t in TESTS)}")
+    survivors = []
+    with ThreadPoolExecutor(max_workers=max(1, args.j)) as pool:
+        for name, killed, secs, why in pool.map(lambda m: run_mutant(m, args.timeout), chosen):
+            print(f"  {'killed  ' if killed else 'SURVIVED'}  {name:<52} {secs:5.1f} s  {why}")
+            if not killed:
+                survivors.append(name)
+    score = len(chosen) - len(survivors)
+    print(f"mutation score: {score}/{len(chosen)} killed" + (f"; survivors: {', '.join(survivors)}"
+                                                            if survivors else ""))
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
