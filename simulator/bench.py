@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -45,14 +47,35 @@ def reference_rate(games: int) -> float | None:
     return float(fields["games_per_cpu_s"])
 
 
-def run_bench(games: int, repeat: int, reference: bool, echo=print) -> dict:
+def cold_compile() -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of compiling the engine from an empty cache, in a
+    fresh process with its own temporary cache folder, as a user's first run does."""
+    code = ("from simulator import api; from simulator.dominion import game; "
+            f"game.warm_up(api.prepare([{str(STRATEGIES / MATCHUPS[0][1][0])!r}] * 2))")
+    with tempfile.TemporaryDirectory(prefix="dsim-cold-") as d:
+        env = dict(os.environ, NUMBA_CACHE_DIR=d)
+        env.pop("NUMBA_DISABLE_JIT", None)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True)
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall
+
+
+def run_bench(games: int, repeat: int, reference: bool, echo=print, compile_time: bool = True) -> dict:
     from . import api
     from .dominion import game
     results = {}
+    if compile_time:
+        cpu, wall = cold_compile()
+        results["cold compile CPU s"] = cpu
+        echo(f"cold compile (empty cache, fresh process): {cpu:.1f} s CPU, {wall:.1f} s wall")
     t = time.perf_counter()
     first = api.prepare([str(STRATEGIES / MATCHUPS[0][1][0])] * 2)
-    game.play(first, 0, 0, 10)
-    echo(f"numba compile or cache load: {time.perf_counter() - t:.2f} s (excluded below)")
+    game.warm_up(first)
+    echo(f"engine load from the cache: {time.perf_counter() - t:.2f} s (excluded below)")
     ref = reference_rate(max(games, 1_000_000)) if reference else None
     if ref:
         echo(f"C reference (bench/bm_reference.c, gcc -O2, simplified Big Money mirror): {ref:,.0f} games/s")

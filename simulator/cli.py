@@ -392,8 +392,10 @@ def validate(files):
               help="Measured runs per matchup (the median is reported).")
 @click.option("--reference/--no-reference", default=True, show_default=True,
               help="Also time the C reference program (needs gcc).")
+@click.option("--compile/--no-compile", "compile_time", default=True, show_default=True,
+              help="Also time a cold compile of the engine (from an empty cache, about a minute).")
 @user_errors
-def bench(games, repeat, reference):
+def bench(games, repeat, reference, compile_time):
     """Measure games per second per core, against the C reference in the same run.
 
     \b
@@ -401,7 +403,7 @@ def bench(games, repeat, reference):
       dsim bench -n 100000 --repeat 3
     """
     from .bench import run_bench
-    run_bench(games, repeat, reference, echo=click.echo)
+    run_bench(games, repeat, reference, echo=click.echo, compile_time=compile_time)
 
 
 def main():  # pragma: no cover

@@ -13,9 +13,14 @@ game, which never import the kernels.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import logging
 import os
+import sys
 import tempfile
+import threading
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 log = logging.getLogger("dsim.jit")
@@ -73,3 +78,44 @@ def configure(kernel_file, *other_sources) -> Path:
     folder = cache_dir(kernel_file.parent, [kernel_file, *other_sources])
     numba.config.CACHE_DIR = str(folder)
     return folder
+
+
+def is_cached(kernel) -> bool:
+    """Whether numba's cache holds ``kernel`` already (True when the JIT is off)."""
+    cache = getattr(kernel, "_cache", None)
+    index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
+    return index is None or os.path.exists(index)
+
+
+@contextmanager
+def compile_notice(kernel, what: str = "the game engine", expect: str = "about a minute"):
+    """Say so on stderr while ``kernel`` compiles for the first time: one line, with a
+    spinner and the time taken on a terminal. Silent when it is cached, and with -q."""
+    if is_cached(kernel) or logging.getLogger().getEffectiveLevel() > logging.WARNING:
+        yield
+        return
+    line = f"compiling {what}, first run only, {expect}"
+    err = sys.stderr
+    if not err.isatty():
+        print(line + " ...", file=err, flush=True)
+        yield
+        return
+    done = threading.Event()
+    t0 = time.perf_counter()
+
+    def spin():
+        for ch in itertools.cycle("|/-\\"):
+            if done.wait(0.25):
+                return
+            err.write(f"\r{line} {ch} {time.perf_counter() - t0:4.0f} s")
+            err.flush()
+
+    spinner = threading.Thread(target=spin, daemon=True)
+    spinner.start()
+    try:
+        yield
+    finally:
+        done.set()
+        spinner.join()
+        err.write(f"\r{line}: done in {time.perf_counter() - t0:.0f} s\n")
+        err.flush()

@@ -233,3 +233,37 @@ def test_the_dask_cluster_listens_on_the_loopback_without_a_dashboard():
     finally:
         client.close()
         cluster.close()
+
+
+def _fake_kernel(index_path):
+    from types import SimpleNamespace
+    return SimpleNamespace(_cache=SimpleNamespace(_cache_file=SimpleNamespace(_index_path=str(index_path))))
+
+
+def test_a_cold_compile_is_announced_and_a_cached_one_is_silent(tmp_path, capsys):
+    import logging
+
+    from simulator.jit import compile_notice
+    cold, warm = _fake_kernel(tmp_path / "none.nbi"), _fake_kernel(tmp_path / "k.nbi")
+    (tmp_path / "k.nbi").write_text("")
+    logging.getLogger().setLevel(logging.WARNING)
+    with compile_notice(cold):
+        pass
+    assert capsys.readouterr().err == "compiling the game engine, first run only, about a minute ...\n"
+    with compile_notice(warm):
+        pass
+    assert capsys.readouterr().err == ""
+    logging.getLogger().setLevel(logging.ERROR)  # -q
+    try:
+        with compile_notice(cold):
+            pass
+    finally:
+        logging.getLogger().setLevel(logging.WARNING)
+    assert capsys.readouterr().err == ""
+
+
+def test_the_engine_knows_whether_it_is_cached():
+    from simulator.dominion import engine as E
+    from simulator.jit import is_cached
+    dgame.warm_up(api.prepare([SBM, BMU]))
+    assert is_cached(E.run_games)

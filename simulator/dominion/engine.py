@@ -38,7 +38,12 @@ CACHE_DIR = jit.configure(Path(__file__), Path(layout.__file__))
 #: for integer division). ``_nrt=False`` compiles without numba's reference-counting
 #: runtime: kernels never allocate, and otherwise every call between kernels costs an
 #: atomic incref/decref per array argument (measured: Big Money Ultimate mirror 55k ->
-#: 100k games/s). It is a numba-internal option, hence the pinned numba range.
+#: 100k games/s). It is a numba-internal option, hence numba pinned to one minor release.
+#: What it requires of a kernel: no allocation of any kind (no np.empty/zeros, no lists,
+#: tuples of arrays or strings built at run time, no raised exceptions carrying values);
+#: every buffer is a slice of the five arrays. A kernel that allocates does not compile:
+#: numba stops with a TypingError ending in "Only accept returning of array passed into
+#: the function as argument" (the allocating call is named in the trace).
 kernel = njit(cache=True, error_model="numpy", _nrt=False)
 #: the per-turn path is inlined at numba's level into its callers (a call passes each
 #: array as seven scalars); the condition interpreter and card effects stay calls,

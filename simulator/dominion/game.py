@@ -242,8 +242,11 @@ def empty_tally(match: Match) -> Tally:
 
 
 def warm_up(match: Match) -> None:
-    """Compile the engine (or load it from numba's cache) by playing one short game."""
-    State(match).run(E.MODE_FRESH, 0, 0, 1)
+    """Compile the engine (or load it from numba's cache) by playing one short game,
+    saying so on stderr when it compiles."""
+    from ..jit import compile_notice
+    with compile_notice(E.run_games):
+        State(match).run(E.MODE_FRESH, 0, 0, 1)
 
 
 def play(match: Match, seed: int, first_game: int, n_games: int, paired: bool = False,
@@ -257,6 +260,7 @@ def play(match: Match, seed: int, first_game: int, n_games: int, paired: bool = 
 def play_logged(match: Match, seed: int, game: int = 0, capacity: int = 200_000) -> State:
     """Play game ``game`` of the run with ``seed`` (same seats and cards as in that run),
     recording its events."""
+    warm_up(match)
     st = State(match, log_capacity=capacity)
     st.run(E.MODE_FRESH, seed, game, 1)
     return st
