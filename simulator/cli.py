@@ -334,8 +334,8 @@ def log(bots, game, kingdom, players, rules, seats, seed, quiet, verbose):
 
 
 @cli.command(context_settings=CONTEXT)
-@click.option("--edition", type=click.Choice(["1", "2"]), default="1", show_default=True,
-              help="Show 2nd-edition wording where it differs.")
+@click.option("--edition", type=click.Choice(["1", "2"]), default=None,
+              help="Only the cards of that edition's base set, in its wording (default: every card).")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table")
 def cards(edition, fmt):
     """List every card with its cost, types and text.
@@ -348,6 +348,8 @@ def cards(edition, fmt):
     from .dominion.layout import IMPLEMENTED
     rows = []
     for c in CARDS:
+        if edition and c.editions not in ("basic", "1+2", edition):
+            continue
         text = c.text2 if edition == "2" and c.text2 else c.text
         ed = {"basic": "basic", "1": "1st", "2": "2nd", "1+2": "1st+2nd"}[c.editions]
         rows.append({"card": c.name, "cost": c.cost, "types": c.type_line, "editions": ed,
@@ -360,11 +362,12 @@ def cards(edition, fmt):
         import pandas as pd
         click.echo(pd.DataFrame(rows).to_csv(index=False), nl=False)
         return
-    w = max(len(r["card"]) for r in rows)
-    t = max(len(r["types"]) for r in rows)
-    for r in rows:
-        mark = "" if r["implemented"] else "  [not implemented yet]"
-        click.echo(f"{r['card']:<{w}}  {r['cost']}  {r['types']:<{t}}  {r['editions']:<7}  {r['text']}{mark}")
+    head = {"card": "card", "cost": "cost", "types": "types", "editions": "editions", "text": "text"}
+    w = max(len(r["card"]) for r in [head, *rows])
+    t = max(len(r["types"]) for r in [head, *rows])
+    for r in [head, *rows]:
+        mark = "" if r.get("implemented", True) else "  [not implemented yet]"
+        click.echo(f"{r['card']:<{w}}  {r['cost']!s:>4}  {r['types']:<{t}}  {r['editions']:<8}  {r['text']}{mark}")
 
 
 @cli.command(context_settings=CONTEXT)

@@ -153,11 +153,17 @@ def test_cards_lists_every_card():
     r = invoke("cards")
     assert r.exit_code == 0
     lines = r.output.splitlines()
-    assert len(lines) == 39
-    assert lines[0].startswith("Copper") and any(ln.split()[:3] == ["Smithy", "4", "Action"] for ln in lines)
+    assert len(lines) == 1 + 39
+    assert lines[0].split() == ["card", "cost", "types", "editions", "text"]
+    assert lines[1].startswith("Copper") and any(ln.split()[:3] == ["Smithy", "4", "Action"] for ln in lines)
     r2 = invoke("cards", "--edition", "2", "--format", "json")
-    throne = next(c for c in json.loads(r2.output) if c["card"] == "Throne Room")
-    assert throne["text"].startswith("You may play an Action card")
+    second = {c["card"]: c for c in json.loads(r2.output)}
+    assert second["Throne Room"]["text"].startswith("You may play an Action card")
+    # the 2nd-edition set: 7 basic cards and 26 kingdom cards, without the six it dropped
+    assert len(second) == 33 and not {"Chancellor", "Thief", "Woodcutter", "Feast", "Spy", "Adventurer"} & set(second)
+    first = {c["card"] for c in json.loads(invoke("cards", "--edition", "1", "--format", "json").output)}
+    assert len(first) == 32 and not {"Artisan", "Bandit", "Harbinger", "Merchant", "Poacher", "Sentry",
+                                     "Vassal"} & first
 
 
 def test_out_writes_reports(tmp_path):

@@ -46,3 +46,16 @@ def test_log_militia_discards_appear_for_the_victim():
 def test_log_cli():
     r = CliRunner().invoke(cli, ["log", WITCH, BMU, "--seed", "1"])
     assert r.exit_code == 0 and r.output.startswith("Game 0 of seed 1")
+
+
+def test_a_game_ending_on_piles_names_the_empty_piles():
+    wg = str(ROOT / "strategies" / "workshop_gardens.yaml")
+    for g in range(60):
+        text = api.log_game([wg, wg], seed=1, game=g)
+        if "supply piles are empty" in text:
+            line = next(ln for ln in text.splitlines() if ln.startswith("Game over:"))
+            count, names = line.removeprefix("Game over: ").split(" supply piles are empty: ")
+            piles = names.rstrip(".").split(", ")
+            assert int(count) == len(piles) >= 3 and "Gardens" in piles, line
+            return
+    raise AssertionError("no game of 60 ended on piles")

@@ -9,7 +9,7 @@ from . import layout as E
 from .cards import CARDS, card_name as _name
 
 ZONE_WORDS = {E.Z_DISC: "", E.Z_HAND: " into hand", E.Z_DRAW: " onto the deck"}
-ENDINGS = {E.END_PROVINCES: "the Province pile is empty", E.END_PILES: "three supply piles are empty",
+ENDINGS = {E.END_PROVINCES: "the Province pile is empty", E.END_PILES: "supply piles are empty",
            E.END_CAP: "the turn cap was reached (the game is reported as capped)"}
 #: events of the same player and kind that are listed together on one line
 GROUPED = {E.EV_DRAW: "draws", E.EV_REVEAL: "reveals", E.EV_DISCARD: "discards", E.EV_TRASH: "trashes",
@@ -28,8 +28,9 @@ def _join(cards: list[int]) -> str:
     return ", ".join(out)
 
 
-def render(events, seat_names: list[str], header: str = "") -> str:
-    """The game's events as text: one block per turn, one line per action."""
+def render(events, seat_names: list[str], header: str = "", empty_piles=()) -> str:
+    """The game's events as text: one block per turn, one line per action.
+    ``empty_piles``: the piles empty at the end (named when the game ends on piles)."""
     lines = [header] if header else []
     who = seat_names
     pending: list = []  # (code, player, [cards]) of a group being built
@@ -114,7 +115,10 @@ def render(events, seat_names: list[str], header: str = "") -> str:
             lines.append(f"  {_name(c)} does nothing")
         elif code == E.EV_END:
             lines.append("")
-            lines.append(f"Game over: {ENDINGS.get(v, 'ended')}.")
+            why = ENDINGS.get(v, "ended")
+            if v == E.END_PILES and empty_piles:
+                why = f"{len(empty_piles)} {why}: {', '.join(_name(x) for x in empty_piles)}"
+            lines.append(f"Game over: {why}.")
         elif code == E.EV_SCORE:
             lines.append(f"  {who[p]}: {v} VP in {c} turns")
         after_buy = None
@@ -130,7 +134,8 @@ def game_text(state, match, seed: int, game: int) -> str:
     kname = k.name + (f" ({', '.join(k.card_names()) or 'basic cards only'})" if not k.complete else "")
     head = (f"Game {game} of seed {seed}: {' vs '.join(names)}\n"
             f"kingdom: {kname}; rules: " + " ".join(f"{a}={b}" for a, b in match.rules.as_dict().items()))
-    text = render(state.events(), names, head)
+    empty = [c for c in range(len(CARDS)) if match.sup0[c] > 0 and state.supply(c) == 0]
+    text = render(state.events(), names, head, empty)
     if int(state.S[E.G_NEV]) >= int(state.S[E.G_EVCAP]):
         text += "(log truncated: the game recorded more events than the log holds)\n"
     # the winner line, from the tally of this one game
