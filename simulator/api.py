@@ -124,7 +124,7 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
              players: int | None = None, rules: dict | None = None, seats: str = "rotate",
              paired: bool = False, until_ci: float | None = None, backend: str = "local",
              scheduler: str | None = None, progress: bool = False, save_games: str | None = None,
-             match=None) -> Results:
+             match=None, label: str | None = None) -> Results:
     """Play ``games`` games of the bots (paths or loaded bots) and return Results.
 
     ``seed`` None draws a fresh seed, recorded in ``results.meta['seed']``.
@@ -144,7 +144,7 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
     try:
         out = run(game, match, games, seed, jobs=jobs, paired=paired, until_ci=until_ci, backend=backend,
                   scheduler=scheduler, progress=progress, records=writer is not None,
-                  on_records=writer.write if writer else None)
+                  on_records=writer.write if writer else None, label=label)
     finally:
         if writer is not None:
             writer.close()
@@ -162,6 +162,8 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
         "backend": backend,
         "paired": paired,
         "until_ci": until_ci,
+        # with --until-ci: whether the intervals got narrow enough before -n games (None without it)
+        "until_ci_reached": (out.stopped_by == "until-ci") if until_ci is not None else None,
         **match.describe(),
     }
     return results_from_tally(out.tally, match.bot_names, match.ending_names, match.item_names, meta)
@@ -209,12 +211,13 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     from .dominion.game import missing_cards
     loaded = load_bots(bots)
     runs, warnings = {}, []
-    for k in kingdoms_for(loaded, kingdoms, random_kingdoms, seed, rules):
+    setups = kingdoms_for(loaded, kingdoms, random_kingdoms, seed, rules)
+    for i, k in enumerate(setups):
         match = prepare(loaded, k, players, rules, seats)
         for bot, card, line in missing_cards(match):
             warnings.append(f"{bot.path}:{line}: '{card.name}' is not in kingdom '{k.name}'; the rule never applies")
         runs[k.name] = simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, progress=progress,
-                                match=match)
+                                match=match, label=f"kingdom {i + 1} of {len(setups)}")
         if runs[k.name].meta["stopped_by"] in ("interrupt", "error"):
             break  # Ctrl-C (or a failure) stops the whole comparison, keeping what finished
     first = next(iter(runs.values()))
@@ -243,11 +246,13 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
         raise InputErrors([InputError(f"a tournament of {players}-player games needs at least {players} bots, "
                                       f"got {len(loaded)}")])
     matches = []
-    for group in itertools.combinations(range(len(loaded)), players):
+    groups = list(itertools.combinations(range(len(loaded)), players))
+    for k, group in enumerate(groups):
         gbots = [loaded[i] for i in group]
         match = prepare(gbots, kingdom, None, rules, "rotate")
         match.bot_names = [names[i] for i in group]
-        res = simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, progress=progress, match=match)
+        res = simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, progress=progress, match=match,
+                       label=f"match {k + 1} of {len(groups)}")
         matches.append((" vs ".join(match.bot_names), match.bot_names, res))
         if res.meta["stopped_by"] in ("interrupt", "error"):
             break  # Ctrl-C (or a failure) stops the tournament, keeping the matches that finished

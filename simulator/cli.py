@@ -232,7 +232,9 @@ def _print_results(res, fmt):
         click.echo(res.summary.to_csv(index=False, float_format="%.6g"), nl=False)
     else:
         from .reports import json_text
-        click.echo(json_text({"meta": res.meta, "summary": res.summary.to_dict(orient="records")}))
+        click.echo(json_text({"meta": res.meta, "summary": res.summary.to_dict(orient="records"),
+                              "length": res.length_stats, "endings": res.endings.to_dict(orient="records"),
+                              "seats": res.seats.to_dict(orient="records")}))
 
 
 @cli.command(context_settings=CONTEXT)

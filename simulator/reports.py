@@ -213,6 +213,10 @@ def format_table(res: Results) -> str:
     if m.get("stopped_by") == "until-ci":
         lines.append(f"stopped after {res.games:,} games: every win-rate interval is within "
                      f"±{m.get('until_ci')}")
+    elif m.get("until_ci_reached") is False and m.get("stopped_by") == "games" and len(s):
+        widest = float(((s.ci_high - s.ci_low) / 2).max())
+        lines.append(f"--until-ci {m.get('until_ci')} not reached: stopped at the -n limit of "
+                     f"{res.games:,} games with intervals up to ±{widest:.4f} (raise -n to go on)")
     if m.get("seconds"):
         rate = res.games / m["seconds"] if m["seconds"] else 0
         lines.append(f"played in {m['seconds']:.1f} s ({rate:,.0f} games/s)")

@@ -171,34 +171,11 @@ def _worker(conn, game_name, match, seed, paired, records, log_level, parent):
             conn.send(("crash", idx, (str(e), e.first_game, e.game, e.detail)))
 
 
-class _Progress:
-    def __init__(self, total: int, enabled: bool):
-        self.total = total
-        self.enabled = enabled
-        self.start = time.perf_counter()
-        self.last = 0.0
-
-    def update(self, done: int, force: bool = False):
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if not force and now - self.last < 0.2:
-            return
-        self.last = now
-        el = now - self.start
-        rate = done / el if el > 0 else 0.0
-        left = (self.total - done) / rate if rate > 0 else float("nan")
-        width = 30
-        fill = int(width * done / self.total) if self.total else width
-        eta = f"{left:5.0f}s left" if left == left else "  ...  "
-        sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done:,}/{self.total:,} games "
-                         f"{rate:,.0f} games/s {eta} ")
-        sys.stderr.flush()
-
-    def close(self):
-        if self.enabled:
-            sys.stderr.write("\r" + " " * 100 + "\r")
-            sys.stderr.flush()
+def progress_bar(total: int, enabled: bool, label: str | None = None):
+    """A tqdm bar on stderr (games done, games/s, time left); a no-op when disabled."""
+    from tqdm import tqdm
+    return tqdm(total=total, disable=not enabled, file=sys.stderr, unit=" games", unit_scale=True,
+                desc=label, leave=False, dynamic_ncols=True, mininterval=0.2)
 
 
 def ci_reached(tally: Tally, width: float, paired: bool = False) -> bool:
@@ -215,7 +192,8 @@ def ci_reached(tally: Tally, width: float, paired: bool = False) -> bool:
 
 def run(game, match, games: int, seed: int, jobs: int | None = None, paired: bool = False,
         until_ci: float | None = None, backend: str = "local", scheduler: str | None = None,
-        progress: bool = False, on_records=None, records: bool = False, dask_client=None) -> RunOutcome:
+        progress: bool = False, on_records=None, records: bool = False, dask_client=None,
+        label: str | None = None) -> RunOutcome:
     """Play ``games`` games of ``match``; returns merged results, partial if interrupted.
 
     ``on_records(first_game, array)`` receives per-game records as chunks finish (in
@@ -227,7 +205,7 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
     t_compile = t0 = time.perf_counter()
     total = game.empty_tally(match)
     out = RunOutcome(total, games, 0, 0, len(chunks))
-    bar = _Progress(games, progress)
+    bar = progress_bar(games, progress, label)
     results: dict[int, Tally] = {}
     next_merge = 0
 
@@ -246,7 +224,7 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
             if until_ci is not None and ci_reached(total, until_ci, paired):
                 out.stopped_by = "until-ci"
                 return True
-        bar.update(out.games_played)
+        bar.update(out.games_played - bar.n)
         return False
 
     try:

@@ -174,3 +174,21 @@ def test_out_writes_reports(tmp_path):
                      "run.json", "seats.csv", "summary.csv", "win_rates.png"]
     info = json.loads((tmp_path / "rep" / "run.json").read_text())
     assert info["seed"] == 2 and info["bots"][0]["sha256"]
+
+
+def test_until_ci_says_when_the_game_limit_came_first():
+    r = invoke("run", SBM, BMU, "--until-ci", "0.005", "-n", scaled(2400, 24), "-j", 1, "--seed", 1, "-q")
+    assert r.exit_code == 0
+    assert "--until-ci 0.005 not reached: stopped at the -n limit of" in r.output
+    r = invoke("run", SBM, BMU, "--until-ci", "0.005", "-n", scaled(2400, 24), "-j", 1, "--seed", 1, "-q",
+               "--format", "json")
+    assert json.loads(r.output)["meta"]["until_ci_reached"] is False
+
+
+def test_json_carries_everything_the_table_shows():
+    r = invoke("run", SBM, BMU, "-n", scaled(1200, 12), "-j", 1, "--seed", 1, "-q", "--format", "json")
+    data = json.loads(r.output)
+    n = scaled(1200, 12)
+    assert data["length"]["games"] == n and data["length"]["median"] > 0
+    assert sum(e["games"] for e in data["endings"]) == n
+    assert {s["seat"] for s in data["seats"]} == {1, 2} and sum(s["games"] for s in data["seats"]) == 2 * n

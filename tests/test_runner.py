@@ -186,10 +186,15 @@ def test_verbose_shows_worker_records():
 
 
 def test_progress_bar_only_on_a_terminal(capsys):
-    from simulator.runner import _Progress
-    bar = _Progress(1000, enabled=True)
-    bar.update(500, force=True)
-    assert "500/1,000 games" in capsys.readouterr().err
-    silent = _Progress(1000, enabled=False)
-    silent.update(500, force=True)
+    from simulator.runner import progress_bar
+    bar = progress_bar(1000, enabled=True, label="match 2 of 3")
+    bar.update(500)
+    bar.refresh()
+    err = capsys.readouterr().err
+    assert "match 2 of 3" in err and "500/1.00k" in err and "50%" in err
+    bar.close()
+    capsys.readouterr()
+    silent = progress_bar(1000, enabled=False)
+    silent.update(500)
+    silent.close()
     assert capsys.readouterr().err == ""
