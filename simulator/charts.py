@@ -113,22 +113,35 @@ def compare_chart(cmp, path) -> Path:
 
 
 def tournament_heatmap(tr, path) -> Path:
-    """Win rate of each bot (rows) against each opponent or group (columns), annotated."""
+    """Win rate of each bot (rows, best rated first) against each opponent or group
+    (columns): red below the even share, blue above, grey where no match is played."""
+    from matplotlib.colors import TwoSlopeNorm
     mat = tr.matrix
-    fig, ax = plt.subplots(figsize=(1.2 * mat.shape[1] + 3.5, 0.7 * mat.shape[0] + 2.2))
-    im = ax.imshow(mat.to_numpy() * 100, cmap="RdBu", vmin=0, vmax=100, aspect="auto")
-    for (i, j), v in np.ndenumerate(mat.to_numpy()):
-        if v == v:
-            ax.text(j, i, f"{100 * v:.1f}%", ha="center", va="center", fontsize=9,
-                    color="white" if abs(v - 0.5) > 0.3 else "black")
-    ax.set_xticks(range(mat.shape[1]), mat.columns, rotation=30, ha="right")
-    ax.set_yticks(range(mat.shape[0]), mat.index)
-    ax.set_xlabel("opponents")
-    ax.set_ylabel("bot")
-    fig.colorbar(im, ax=ax, label="win rate of the row bot (%)")
     m = tr.meta
-    ax.set_title(f"Tournament: {m.get('players')}-player games, {m.get('games_per_match'):,} per match, "
-                 f"seed {m.get('seed')}", fontsize=10)
+    players = int(m.get("players") or 2)
+    even = 1 / players
+    nr, nc = mat.shape
+    cell = 0.55 if max(nr, nc) <= 12 else 0.34
+    fig, ax = plt.subplots(figsize=(min(30, cell * nc + 4.5), min(30, cell * nr + 2.8)))
+    cmap = plt.get_cmap("RdBu").with_extremes(bad="#d9d9d9")
+    data = np.ma.masked_invalid(mat.to_numpy(dtype=float) * 100)
+    im = ax.imshow(data, cmap=cmap, norm=TwoSlopeNorm(vcenter=even * 100, vmin=0, vmax=100), aspect="auto")
+    if max(nr, nc) <= 20:
+        for (i, j), v in np.ndenumerate(mat.to_numpy(dtype=float)):
+            if v == v:
+                ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=8 if nc > 10 else 9,
+                        color="white" if abs(v - even) > 0.3 else "black")
+    small = 7 if max(nr, nc) > 20 else 9
+    rank = {b: i + 1 for i, b in enumerate(tr.ranking.bot)}
+    ax.set_yticks(range(nr), [f"{rank.get(b, '')}. {b}" for b in mat.index], fontsize=small)
+    ax.set_xticks(range(nc), mat.columns, rotation=60 if nc > 8 else 30, ha="right", fontsize=small)
+    ax.set_xlabel("opponent" if players == 2 else "opponents", fontsize=11)
+    ax.set_ylabel("bot (ranked by rating)", fontsize=11)
+    fig.colorbar(im, ax=ax, label=f"win rate of the row bot (%); white = even share ({100 * even:.0f}%)",
+                 shrink=0.8)
+    partial = "PARTIAL — " if m.get("partial") else ""
+    ax.set_title(f"{partial}Tournament of {len(m.get('bots', []))} bots: {players}-player games, "
+                 f"{m.get('games_per_match'):,} per match, seed {m.get('seed')}", fontsize=13, pad=12)
     return _save(fig, path)
 
 

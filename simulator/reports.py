@@ -250,16 +250,33 @@ def format_compare(cmp) -> str:
     return "\n".join(lines)
 
 
+MATRIX_ON_SCREEN = 16  # bots: a larger win-rate matrix is left to tournament.csv and the chart
+
+
 def format_tournament(tr) -> str:
+    """The ranking by rating, then (up to MATRIX_ON_SCREEN bots) the win-rate matrix with
+    bots numbered by rank; the per-match rows are in tournament.csv."""
     m = tr.meta
     lines = [f"Tournament of {len(m['bots'])} bots, {m['players']}-player games, {m['games_per_match']:,} games "
-             f"per match, seed {m['seed']}", ""]
-    lines += _rows(tr.table, ["bot", "opponents", "games", "win rate", "95% CI"],
-                   lambda r: [r.bot, r.opponents, f"{r.games:,}", pct(r.win_rate),
-                              f"[{pct(r.ci_low)}, {pct(r.ci_high)}]"])
-    lines += ["", "ranking by mean win rate:"]
-    lines += _rows(tr.ranking, ["rank", "bot", "matches", "mean win rate"],
-                   lambda r: [str(r.rank), r.bot, str(r.matches), pct(r.mean_win_rate)])
+             f"per match, seed {m['seed']}"]
+    if m.get("partial"):
+        lines.insert(0, "PARTIAL: the tournament was stopped; only the matches that finished are ranked")
+    lines += ["", "ranking by rating (Bradley-Terry / Luce on Elo's scale, 95% interval):"]
+    lines += _rows(tr.ranking, ["rank", "bot", "rating", "95% CI", "mean win rate", "matches"],
+                   lambda r: [str(r.rank), r.bot, f"{r.rating:.0f}", f"[{r.rating_low:.0f}, {r.rating_high:.0f}]",
+                              pct(r.mean_win_rate), str(r.matches)])
+    mat = tr.matrix
+    if m["players"] == 2 and len(mat) <= MATRIX_ON_SCREEN:
+        rank = {b: i + 1 for i, b in enumerate(tr.ranking.bot)}
+        lines += ["", "win rate of the row bot against the column bot (columns: rank):"]
+        header = ["#", "bot"] + [str(rank[c]) for c in mat.columns]
+        body = [[str(rank[b]), b] + ["—" if v != v else f"{100 * v:.0f}%" for v in row]
+                for b, row in zip(mat.index, mat.to_numpy())]
+        widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(header))]
+        for r in [header, *body]:
+            lines.append("  ".join(c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
+    else:
+        lines += ["", "the win-rate matrix is in tournament.csv and tournament.png (--out)"]
     return "\n".join(lines)
 
 

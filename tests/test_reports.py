@@ -144,11 +144,41 @@ def test_tournament_pairs_matrix_ranking_and_files(tmp_path):
     assert tr.matrix.loc["Witch", "Smithy Big Money"] + tr.matrix.loc["Smithy Big Money", "Witch"] == \
         pytest.approx(1.0)
     assert tr.ranking.bot.iloc[0] == "Witch" and tr.ranking["rank"].tolist() == [1, 2, 3]
+    # ratings: ordered, intervals around them, the matrix sorted the same way
+    rk = tr.ranking
+    assert (rk.rating.diff().dropna() < 0).all() and (rk.rating_low < rk.rating).all() \
+        and (rk.rating < rk.rating_high).all()
+    assert rk.rating.mean() == pytest.approx(1500)
+    assert list(tr.matrix.index) == list(rk.bot) == list(tr.matrix.columns)
     r = invoke("tournament", WITCH, SBM, BMU, "-n", n, "--seed", 2, "-j", 1, "--out", tmp_path, "-q")
-    assert r.exit_code == 0 and "ranking by mean win rate" in r.output
+    assert r.exit_code == 0 and "ranking by rating" in r.output and "win rate of the row bot" in r.output
+    assert len(r.output.splitlines()) < 20
+    saved = pd.read_csv(tmp_path / "ranking.csv")
+    assert list(saved.columns) == ["rank", "bot", "rating", "rating_low", "rating_high", "matches", "mean_win_rate",
+                                   "games"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ranking.csv", "run.json", "tournament.csv",
                                                           "tournament.png"]
     t3 = tournament([WITCH, SBM, BMU, MILITIA], players=3, games=scaled(1200, floor=12), seed=2, jobs=1)
     # rows: bots; columns: the 6 pairs of opponents; each bot plays in 3 groups
     assert len(t3.table) == 4 * 3 and t3.matrix.shape == (4, 6)
     assert (t3.matrix.notna().sum(axis=1) == 3).all()
+
+
+def test_luce_ratings_recover_known_strengths():
+    import numpy as np
+
+    from simulator.stats import luce_ratings
+    strength = np.array([1.0, 2.0, 4.0, 4.0])
+    groups = []
+    for i, j in [(0, 1), (0, 2), (1, 2), (2, 3), (0, 3)]:
+        g = 100_000
+        p = strength[i] / (strength[i] + strength[j])
+        groups.append(([i, j], np.array([g * p, g * (1 - p)]), g))
+    groups.append(([0, 1, 2], strength[:3] / strength[:3].sum() * 60_000, 60_000))  # a 3-player group
+    rating, low, high = luce_ratings(4, groups)
+    elo = 400 * np.log10(strength)
+    assert rating - rating.mean() == pytest.approx(elo - elo.mean(), abs=0.5)
+    assert ((low < rating) & (rating < high)).all() and (high - low < 10).all()
+    # a bot that never loses gets a finite rating with a wide interval
+    r2, lo2, hi2 = luce_ratings(2, [([0, 1], np.array([500.0, 0.0]), 500)])
+    assert np.isfinite(r2).all() and r2[0] > r2[1] + 400 and (hi2 - lo2)[0] > 100
