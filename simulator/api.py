@@ -203,7 +203,7 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
             seats: str = "rotate", paired: bool = False, progress: bool = False):
     """The same bots on each kingdom (same seed on each, so the games differ only by the
     kingdom). Returns CompareResults: ``table`` has one row per kingdom and bot."""
-    from .stats import CompareResults, compare_table
+    from .stats import CompareResults, compare_table, identical_setups
     games, seed, jobs = check_run_args(games, seed, jobs)
     random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_KINGDOMS)
     if seed is None:
@@ -223,6 +223,9 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     first = next(iter(runs.values()))
     meta = {k: v for k, v in first.meta.items() if k not in ("kingdom", "seconds", "games_played", "partial")}
     meta["kingdoms"] = [r.meta["kingdom"] for r in runs.values()]
+    cards = {k["name"]: set(k["cards"]) for k in meta["kingdoms"]}
+    meta["identical"] = [{"kingdoms": [a, b], "differing_cards": sorted(cards[a] ^ cards[b])}
+                         for a, b in identical_setups(runs)]
     meta["partial"] = any(r.partial for r in runs.values())
     meta["error"] = next((r.meta["error"] for r in runs.values() if r.meta.get("error")), None)
     meta["warnings"] = warnings

@@ -1,6 +1,7 @@
 """PNG charts of Results (game-agnostic; matplotlib's Agg backend, no display needed)."""
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import matplotlib
@@ -106,9 +107,16 @@ def compare_chart(cmp, path) -> Path:
     ax.axhline(100 / len(bots), color="grey", lw=0.8, ls="--")
     m = cmp.meta
     games = int(t.games.iloc[0]) if len(t) else 0
-    ax.set_title(f"{' vs '.join(bots)} by kingdom\n{games:,} games per kingdom · {m.get('players')} players · "
-                 f"seed {m.get('seed')}", fontsize=10)
-    ax.legend(fontsize=8, loc="upper right")
+    partial = "PARTIAL — " if m.get("partial") else ""
+    ax.set_title(f"{partial}{' vs '.join(bots)} by kingdom\n{games:,} games per kingdom · {m.get('players')} "
+                 f"players · seed {m.get('seed')}", fontsize=10)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    # what each kingdom holds, and which ones played the very same games
+    notes = [f"{k['name']}: {', '.join(k['cards']) or 'basic cards only'}" for k in m.get("kingdoms", [])]
+    notes += [f"'{d['kingdoms'][0]}' and '{d['kingdoms'][1]}' gave identical games: no bot uses the cards "
+              "that differ" for d in m.get("identical", [])]
+    ax.text(0, -0.16 if len(kingdoms) <= 4 else -0.3, "\n".join(textwrap.fill(n, 130) for n in notes),
+            transform=ax.transAxes, va="top", ha="left", fontsize=7.5)
     return _save(fig, path)
 
 

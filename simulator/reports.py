@@ -244,9 +244,16 @@ def format_compare(cmp) -> str:
     if cmp.meta.get("partial"):
         lines.insert(0, "PARTIAL: a run was interrupted")
     lines.append("")
+    for k in cmp.meta.get("kingdoms", []):
+        lines.append(f"{k['name']}: {', '.join(k['cards']) or 'basic cards only'}")
+    lines.append("")
     lines += _rows(cmp.table, ["kingdom", "bot", "games", "win rate", "95% CI", "mean VP", "mean turns"],
                    lambda r: [r.kingdom, r.bot, f"{r.games:,}", pct(r.win_rate), f"[{pct(r.ci_low)}, {pct(r.ci_high)}]",
                               f"{r.mean_vp:.2f}", f"{r.mean_turns:.2f}"])
+    for same in cmp.meta.get("identical", []):
+        a, b = same["kingdoms"]
+        lines.append(f"note: '{a}' and '{b}' gave identical games (same seed): no bot uses the cards that differ "
+                     f"({', '.join(same['differing_cards']) or 'none'}), so they are one result, not two")
     return "\n".join(lines)
 
 

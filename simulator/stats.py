@@ -213,6 +213,21 @@ class TournamentResults:
     meta: dict = field(default_factory=dict)
 
 
+def identical_setups(runs: dict) -> list[tuple[str, str]]:
+    """Pairs of setups whose runs gave bit-identical tallies (with the same seed, their
+    games were the same: no bot used what differs between them)."""
+    names = list(runs)
+    out = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            ta, tb = runs[a].tally, runs[b].tally
+            if ta is not None and tb is not None and all(
+                    np.array_equal(getattr(ta, k), getattr(tb, k)) for k in ("bot", "seat", "length", "ending",
+                                                                          "gained", "curve")):
+                out.append((a, b))
+    return out
+
+
 def compare_table(runs: dict) -> pd.DataFrame:
     frames = []
     for name, res in runs.items():

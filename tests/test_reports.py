@@ -182,3 +182,18 @@ def test_luce_ratings_recover_known_strengths():
     # a bot that never loses gets a finite rating with a wide interval
     r2, lo2, hi2 = luce_ratings(2, [([0, 1], np.array([500.0, 0.0]), 500)])
     assert np.isfinite(r2).all() and r2[0] > r2[1] + 400 and (hi2 - lo2)[0] > 100
+
+
+def test_compare_shows_each_kingdoms_cards_and_says_when_two_played_the_same_games():
+    bmu = str(ROOT / "strategies" / "big_money_ultimate.yaml")
+    first, inter = str(ROOT / "kingdoms" / "first_game.yaml"), str(ROOT / "kingdoms" / "interaction.yaml")
+    # the bots buy no kingdom card but Smithy and nobody attacks: kingdoms holding Smithy play alike
+    r = invoke("compare", bmu, SBM, "-k", first, "-k", inter, "--random-kingdoms", 1, "-n", scaled(600, 12),
+               "--seed", 1, "-j", 1, "-q")
+    assert r.exit_code == 0
+    assert "First Game: Cellar, Moat, Village" in r.output and "Interaction: Moat, Chancellor" in r.output
+    notes = [ln for ln in r.output.splitlines() if ln.startswith("note:")]
+    # random 1 holds Smithy like First Game and no attack: the same games
+    assert notes == ["note: 'First Game' and 'random 1' gave identical games (same seed): no bot uses the cards "
+                     "that differ (Artisan, Bandit, Cellar, Laboratory, Market, Merchant, Militia, Moat, Remodel, "
+                     "Thief, Throne Room, Workshop), so they are one result, not two"]
