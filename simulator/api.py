@@ -261,7 +261,8 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
             break  # Ctrl-C (or a failure) stops the tournament, keeping the matches that finished
     table, matrix, ranking = tournament_tables(matches)
     meta = {"seed": seed, "players": players, "games_per_match": games, "bots": names,
-            "bots_files": [{"name": n, "path": b.path, "sha256": b.sha256} for n, b in zip(names, loaded)],
+            "bots_files": [{"name": n, "path": b.path, "sha256": b.sha256, "yaml": b.source}
+                           for n, b in zip(names, loaded)],
             "kingdom": matches[0][2].meta.get("kingdom"), "rules": matches[0][2].meta.get("rules"),
             "dsim_version": __version__, "partial": any(m[2].partial for m in matches),
             "error": next((m[2].meta["error"] for m in matches if m[2].meta.get("error")), None)}

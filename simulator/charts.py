@@ -24,6 +24,13 @@ def _subtitle(res: Results) -> str:
     return f"kingdom: {kname} · {res.games:,} games · {m.get('players')} players · seed {m.get('seed')}"
 
 
+def _partial(res: Results) -> str:
+    """The title prefix of a chart of a run that was stopped before its end."""
+    if not res.partial:
+        return ""
+    return f"PARTIAL ({res.games:,} of {res.meta.get('games_requested', 0):,} games) — "
+
+
 def _save(fig, path) -> Path:
     from .reports import atomic_open
     with atomic_open(path, "wb") as f:
@@ -45,10 +52,12 @@ def win_rates(res: Results, path) -> Path:
         ax.text(h + 1, yi, f"{r:.1f}%", va="center", fontsize=9)
     ax.set_yticks(y, s.bot)
     ax.set_xlim(0, 105)
-    ax.axvline(100 / len(s), color="grey", lw=0.8, ls="--", label="even share")
+    even = 100 / len(s)
+    ax.axvline(even, color="grey", lw=0.8, ls="--")
+    ax.text(even, 1.0, f" even share {even:.0f}%", transform=ax.get_xaxis_transform(), va="bottom", ha="left",
+            fontsize=8, color="#555555")
     ax.set_xlabel("win rate (%), whiskers: Wilson 95% interval")
-    ax.set_title(" vs ".join(s.bot) + "\n" + _subtitle(res), fontsize=10)
-    ax.legend(loc="lower right", fontsize=8)
+    ax.set_title(_partial(res) + " vs ".join(s.bot) + "\n" + _subtitle(res), fontsize=10, pad=14)
     return _save(fig, path)
 
 
@@ -60,30 +69,45 @@ def game_length(res: Results, path) -> Path:
     ax.axvline(med, color="#c44e52", lw=2, label=f"median {med:.0f} turns")
     ax.set_xlabel("game length (turns of the player who took the most)")
     ax.set_ylabel("share of games (%)")
-    ax.set_title("Game length: " + " vs ".join(res.summary.bot) + "\n" + _subtitle(res), fontsize=10)
+    ax.set_title(_partial(res) + "Game length: " + " vs ".join(res.summary.bot) + "\n" + _subtitle(res),
+                 fontsize=10)
     ax.legend(fontsize=9)
     return _save(fig, path)
 
 
+STYLES = ["-", "--", "-.", ":"]
+MARKERS = ["o", "s", "^", "D"]
+
+
 def curves(res: Results, path) -> Path:
+    """Mean VP and coins at each of a bot's own turns, and the share of games still
+    running: late turns average over the long games only (survivorship), so a curve's
+    late rise or fall says as much about which games last as about the bot."""
     c = res.curves
-    fig, (a1, a2) = plt.subplots(2, 1, figsize=(7.5, 6.5), sharex=True)
+    fig, (a1, a2, a3) = plt.subplots(3, 1, figsize=(8, 8.2), sharex=True, layout="constrained",
+                                     gridspec_kw={"height_ratios": [3, 3, 1.6]})
     games = res.summary.set_index("bot").games
     for i, (bot, d) in enumerate(c.groupby("bot", sort=False)):
-        col = plt.cm.tab10(i % 10)
+        look = {"color": plt.cm.tab10(i % 10), "ls": STYLES[i % 4], "marker": MARKERS[i % 4], "ms": 3.5,
+                "markevery": 3, "lw": 1.6}
         share = d.games_running / games[bot]
         keep = share >= 0.01  # averages over fewer than 1% of games are noise
-        a1.plot(d.turn[keep], d.mean_vp[keep], color=col, label=bot)
-        a2.plot(d.turn[keep], d.mean_coins[keep], color=col, label=bot)
-        a1b = a1.twinx() if i == 0 else a1b  # noqa: F821
-        a1b.plot(d.turn[keep], share[keep] * 100, color=col, ls=":", lw=1)
-    a1b.set_ylabel("games still running (%, dotted)")
-    a1b.set_ylim(0, 105)
+        a1.plot(d.turn[keep], d.mean_vp[keep], label=bot, **look)
+        a2.plot(d.turn[keep], d.mean_coins[keep], **look)
+        a3.plot(d.turn[keep], share[keep] * 100, **look)
     a1.set_ylabel("mean VP at end of turn")
     a2.set_ylabel("mean coins generated")
-    a2.set_xlabel("the bot's own turn (averages over the games still running at that turn)")
-    a1.legend(fontsize=9, loc="upper left")
-    a1.set_title("VP and coins per turn: " + " vs ".join(res.summary.bot) + "\n" + _subtitle(res), fontsize=10)
+    a3.set_ylabel("games still\nrunning (%)")
+    a3.set_ylim(0, 105)
+    a3.set_xlabel("the bot's own turn")
+    a3.text(0.01, 0.08, "the curves above average over these games only: late turns show the long games",
+            transform=a3.transAxes, fontsize=8, color="#444444")
+    for ax in (a1, a2, a3):
+        ax.grid(alpha=0.3)
+    # the legend sits above the plots, where it can cover nothing
+    a1.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(4, len(games)), fontsize=9, frameon=False)
+    fig.suptitle(_partial(res) + "VP and coins per turn: " + " vs ".join(res.summary.bot) + "\n" + _subtitle(res),
+                 fontsize=10)
     return _save(fig, path)
 
 

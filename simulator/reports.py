@@ -233,9 +233,12 @@ def write_reports(res: Results, out_dir, charts: bool = True) -> list[Path]:
         ("summary.csv", res.summary), ("seats.csv", res.seats), ("game_length.csv", res.game_length),
         ("endings.csv", res.endings), ("cards.csv", res.cards), ("curves.csv", res.curves))]
     writers.append(lambda: write_json(run_info(res), out / "run.json"))
+    pngs: list[Path] = []
     if charts:
         from . import charts as ch
-        writers.append(lambda: ch.run_charts(res, out))
+        writers.append(lambda: pngs.extend(ch.run_charts(res, out)) or pngs)
+    from .html import run_report
+    writers.append(lambda: run_report(res, out, pngs))
     return write_all(out, writers)
 
 
@@ -299,18 +302,22 @@ def _rows(df, header, cells) -> list[str]:
 def write_compare(cmp, out_dir) -> list[Path]:
     from . import charts as ch
     out = Path(out_dir)
+    from .html import compare_report
     return write_all(out, [lambda: write_csv(cmp.table, out / "compare.csv"),
                            lambda: write_json(cmp.meta, out / "run.json"),
-                           lambda: ch.compare_chart(cmp, out / "compare.png")])
+                           lambda: ch.compare_chart(cmp, out / "compare.png"),
+                           lambda: compare_report(cmp, out, [out / "compare.png"])])
 
 
 def write_tournament(tr, out_dir) -> list[Path]:
     from . import charts as ch
+    from .html import tournament_report
     out = Path(out_dir)
     return write_all(out, [lambda: write_csv(tr.table, out / "tournament.csv"),
                            lambda: write_csv(tr.ranking, out / "ranking.csv"),
                            lambda: write_json(tr.meta, out / "run.json"),
-                           lambda: ch.tournament_heatmap(tr, out / "tournament.png")])
+                           lambda: ch.tournament_heatmap(tr, out / "tournament.png"),
+                           lambda: tournament_report(tr, out, [out / "tournament.png"])])
 
 
 def run_info(res: Results) -> dict:

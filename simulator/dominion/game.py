@@ -61,7 +61,8 @@ class Match:
         return {
             "game": NAME,
             "players": self.players,
-            "bots": [{"name": n, "path": b.path, "sha256": b.sha256} for n, b in zip(self.bot_names, self.bots)],
+            "bots": [{"name": n, "path": b.path, "sha256": b.sha256, "yaml": b.source}
+                     for n, b in zip(self.bot_names, self.bots)],
             "kingdom": {"name": self.kingdom.name, "cards": self.kingdom.card_names(),
                         "path": self.kingdom.path, "sha256": self.kingdom.sha256,
                         "complete": self.kingdom.complete},

@@ -117,6 +117,8 @@ class Strategy:
     sha256: str | None = None
     #: line of each list key (for warnings)
     lines: dict = field(default_factory=dict, compare=False)
+    #: the YAML text the bot was read from (shown in reports)
+    source: str = field(default="", compare=False, repr=False)
 
     def cards(self) -> set:
         """Every card the bot's lists name."""
@@ -190,7 +192,7 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
         buy=tuple(lists.get("buy", ())), play=tuple(lists.get("play", ())), **opt, options=options,
         guard=bool(data.get("guard", True)), random=bool(data.get("random", False)),
         path=path, sha256=hashlib.sha256(text.encode()).hexdigest(),
-        lines={k: data.lines[k] for k in LISTS if k in data},
+        lines={k: data.lines[k] for k in LISTS if k in data}, source=text,
     )
 
 

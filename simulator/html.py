@@ -1,0 +1,200 @@
+"""``report.html``: one self-contained page per ``--out`` folder (game-agnostic).
+
+Rendered with Jinja2 from ``templates/report.html.j2`` (autoescaped), with every chart
+embedded as a data URI, so the file can be mailed or archived alone and opens with no
+network. It shows what was run (bots and their YAML, setup, rules, seed, version, the
+command that reproduces it), the result tables with their intervals, and each chart
+with a sentence on how to read it.
+"""
+from __future__ import annotations
+
+import base64
+import shlex
+from pathlib import Path
+
+from .reports import atomic_open, pct
+
+#: how to read each chart, by file name
+CAPTIONS = {
+    "win_rates.png": "Each bar is a bot's win rate (a win shared by k players counts 1/k); the whiskers are the 95% "
+                     "interval, so bots whose whiskers do not overlap differ by more than chance. The dashed line "
+                     "is the even share.",
+    "game_length.png": "How long the games lasted, counted in turns of the player who took the most; the red line "
+                       "is the median.",
+    "curves.png": "Mean VP and coins at each of a bot's own turns. The bottom panel shows the share of games still "
+                  "running: late turns average over the long games only, so their rise or fall is partly survivorship.",
+    "cards.png": "What each bot gained, per game on average (left), and on which of its turns it gained its main "
+                 "cards (right): the shape of its deck-building.",
+    "compare.png": "One group of bars per kingdom, one bar per bot, with 95% whiskers: how much each setup changes "
+                   "the match-up. The card lists say what each kingdom holds.",
+    "tournament.png": "Each cell is the row bot's win rate against the column bot (or group): blue above the even "
+                      "share, red below, grey where no match was played. Rows and columns are ordered by rating.",
+}
+
+
+def _env():
+    import jinja2
+    return jinja2.Environment(loader=jinja2.PackageLoader("simulator", "templates"),
+                              autoescape=jinja2.select_autoescape(["html", "j2"]), trim_blocks=False)
+
+
+def _charts(files) -> list[dict]:
+    out = []
+    for f in files:
+        f = Path(f)
+        if f.suffix.lower() == ".png" and f.exists():
+            out.append({"data": base64.b64encode(f.read_bytes()).decode("ascii"),
+                        "caption": CAPTIONS.get(f.name, ""), "alt": f.stem.replace("_", " ")})
+    return out
+
+
+def _quote(path) -> str:
+    return shlex.quote(str(path))
+
+
+def _bot_paths(bots) -> list[str] | None:
+    paths = [b.get("path") for b in bots]
+    return None if any(not p or p.startswith("<") for p in paths) else paths
+
+
+def _rules_flags(rules: dict) -> list[str]:
+    return [f"--rules {k}={v}" for k, v in (rules or {}).items()]
+
+
+def run_command(m: dict) -> str | None:
+    """The ``dsim run`` command that replays this run exactly (None if a bot came as text)."""
+    paths = _bot_paths(m.get("bots", []))
+    if paths is None:
+        return None
+    parts = ["dsim run", *map(_quote, paths), f"-n {m.get('games_requested')}", f"--seed {m.get('seed')}"]
+    k = m.get("kingdom") or {}
+    if k.get("path"):
+        parts.append(f"-k {_quote(k['path'])}")
+    parts += _rules_flags(m.get("rules"))
+    if m.get("seats") not in (None, "rotate"):
+        parts.append(f"--seats {m['seats']}")
+    if m.get("paired"):
+        parts.append("--paired")
+    if m.get("until_ci"):
+        parts.append(f"--until-ci {m['until_ci']}")
+    return " ".join(parts)
+
+
+def _summary_table(summary, title="Results") -> dict:
+    return {"title": title, "caption": "win rate: wins plus shared wins as 1/k, over games; 95% interval: Wilson "
+                                       "(or from the spread between deals with --paired)",
+            "header": ["bot", "games", "wins", "ties", "losses", "win rate", "95% interval", "mean VP",
+                       "mean turns"],
+            "text_cols": {0},
+            "rows": [[r.bot, f"{r.games:,}", f"{r.wins:,}", f"{r.ties:,}", f"{r.losses:,}", pct(r.win_rate),
+                      f"{pct(r.ci_low)} – {pct(r.ci_high)}", f"{r.mean_vp:.2f}", f"{r.mean_turns:.2f}"]
+                     for r in summary.itertuples()]}
+
+
+def _partial(m: dict, games: int) -> str | None:
+    if not m.get("partial"):
+        return None
+    return (f"{games:,} of {m.get('games_requested', 0):,} games were played ({m.get('stopped_by')}); "
+            "every number below is over the games that finished")
+
+
+def _write(out, context) -> Path:
+    html = _env().get_template("report.html.j2").render(**context)
+    path = Path(out) / "report.html"
+    with atomic_open(path, "w", encoding="utf-8") as f:
+        f.write(html)
+    return path
+
+
+def run_report(res, out, chart_files=()) -> Path:
+    m = res.meta
+    k = m.get("kingdom") or {}
+    names = " vs ".join(b["name"] for b in m.get("bots", []))
+    facts = [("game", m.get("game", "")), ("players", m.get("players")),
+             ("kingdom", f"{k.get('name', '')}: {', '.join(k.get('cards', [])) or 'basic cards only'}"),
+             ("rules", " · ".join(f"{a}={b}" for a, b in (m.get("rules") or {}).items())),
+             ("seats", m.get("seats")), ("seed", m.get("seed")), ("games", f"{res.games:,}"),
+             ("dsim version", m.get("dsim_version"))]
+    ls = res.length_stats
+    tables = [_summary_table(res.summary)]
+    if len(res.seats):
+        tables.append({"title": "By seat", "caption": "seat 1 plays first", "text_cols": {0},
+                       "header": ["bot", "seat", "games", "win rate", "95% interval"],
+                       "rows": [[r.bot, r.seat, f"{r.games:,}", pct(r.win_rate), f"{pct(r.ci_low)} – {pct(r.ci_high)}"]
+                                for r in res.seats.itertuples()]})
+    if ls.get("games"):
+        total = int(res.endings.games.sum()) or 1
+        tables.append({"title": "Game length and endings", "caption": "length: turns of the player who took the most",
+                       "text_cols": {0}, "header": ["", "value"],
+                       "rows": [["mean length", f"{ls['mean']:.2f}"], ["median", f"{ls['median']:.0f}"],
+                                ["5th percentile", f"{ls['p5']:.0f}"], ["95th percentile", f"{ls['p95']:.0f}"]]
+                       + [[f"ended: {r.ending}", f"{r.games:,} ({100 * r.games / total:.1f}%)"]
+                          for r in res.endings.itertuples()]})
+    return _write(out, {"title": names, "subtitle": f"{res.games:,} games · {m.get('players')} players · seed "
+                                                    f"{m.get('seed')}",
+                        "partial": _partial(m, res.games), "error": m.get("error"), "facts": facts,
+                        "command": run_command(m), "bots": m.get("bots", []), "tables": tables, "notes": [],
+                        "charts": _charts(chart_files), "version": m.get("dsim_version", "")})
+
+
+def compare_report(cmp, out, chart_files=()) -> Path:
+    m = cmp.meta
+    bots = list(dict.fromkeys(cmp.table.bot))
+    paths = _bot_paths(m.get("bots", []))
+    command = None
+    if paths is not None:
+        given = [k for k in m.get("kingdoms", []) if k.get("path")]
+        randoms = len(m.get("kingdoms", [])) - len(given)
+        command = " ".join(["dsim compare", *map(_quote, paths), *(f"-k {_quote(k['path'])}" for k in given),
+                            *([f"--random-kingdoms {randoms}"] if randoms else []),
+                            f"-n {m.get('games_requested')}", f"--seed {m.get('seed')}"])
+    facts = [("kingdoms", len(m.get("kingdoms", []))), ("players", m.get("players")), ("seed", m.get("seed")),
+             ("games per kingdom", f"{m.get('games_requested', 0):,}"), ("dsim version", m.get("dsim_version"))]
+    facts += [(f"kingdom '{k['name']}'", ", ".join(k["cards"]) or "basic cards only") for k in m.get("kingdoms", [])]
+    t = cmp.table
+    table = {"title": "Results by kingdom", "caption": "", "text_cols": {0, 1},
+             "header": ["kingdom", "bot", "games", "win rate", "95% interval", "mean VP", "mean turns"],
+             "rows": [[r.kingdom, r.bot, f"{r.games:,}", pct(r.win_rate), f"{pct(r.ci_low)} – {pct(r.ci_high)}",
+                       f"{r.mean_vp:.2f}", f"{r.mean_turns:.2f}"] for r in t.itertuples()]}
+    notes = [f"'{d['kingdoms'][0]}' and '{d['kingdoms'][1]}' gave identical games (same seed): no bot uses the cards "
+             f"that differ ({', '.join(d['differing_cards'])}), so they are one result, not two"
+             for d in m.get("identical", [])]
+    return _write(out, {"title": " vs ".join(bots) + " by kingdom", "subtitle": f"seed {m.get('seed')}",
+                        "partial": "the comparison was stopped; kingdoms not played are missing" if m.get("partial")
+                        else None, "error": m.get("error"), "facts": facts, "command": command,
+                        "bots": m.get("bots", []), "tables": [table], "notes": notes, "charts": _charts(chart_files),
+                        "version": m.get("dsim_version", "")})
+
+
+def tournament_report(tr, out, chart_files=()) -> Path:
+    m = tr.meta
+    files = m.get("bots_files", [])
+    paths = _bot_paths(files)
+    command = None
+    if paths is not None:
+        k = m.get("kingdom") or {}
+        command = " ".join(["dsim tournament", *map(_quote, paths), f"--players {m.get('players')}",
+                            f"-n {m.get('games_per_match')}", f"--seed {m.get('seed')}",
+                            *([f"-k {_quote(k['path'])}"] if k.get("path") else [])])
+    facts = [("bots", len(m.get("bots", []))), ("players per game", m.get("players")),
+             ("games per match", f"{m.get('games_per_match', 0):,}"), ("seed", m.get("seed")),
+             ("dsim version", m.get("dsim_version"))]
+    rk = tr.ranking
+    ranking = {"title": "Ranking", "caption": "rating: Bradley–Terry (Luce for 3–4 players) on Elo's scale, mean "
+                                              "1500; 400 points are 10:1 odds in a two-player game",
+               "text_cols": {1}, "header": ["rank", "bot", "rating", "95% interval", "mean win rate", "matches"],
+               "rows": [[r.rank, r.bot, f"{r.rating:.0f}", f"{r.rating_low:.0f} – {r.rating_high:.0f}",
+                         pct(r.mean_win_rate), r.matches] for r in rk.itertuples()]}
+    mat = tr.matrix
+    matrix = {"title": "Win rates", "caption": "row bot against column", "text_cols": {0},
+              "header": ["bot", *mat.columns],
+              "rows": [[b, *("—" if v != v else f"{100 * v:.1f}%" for v in row)]
+                       for b, row in zip(mat.index, mat.to_numpy())]}
+    tables = [ranking] + ([matrix] if mat.shape[1] <= 20 else [])
+    return _write(out, {"title": f"Tournament of {len(m.get('bots', []))} bots", "subtitle":
+                        f"{m.get('players')}-player games · {m.get('games_per_match', 0):,} games per match · seed "
+                        f"{m.get('seed')}",
+                        "partial": "the tournament was stopped; only the matches that finished are ranked"
+                        if m.get("partial") else None, "error": m.get("error"), "facts": facts,
+                        "command": command, "bots": files, "tables": tables, "notes": [],
+                        "charts": _charts(chart_files), "version": m.get("dsim_version", "")})
