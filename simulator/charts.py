@@ -44,8 +44,8 @@ def win_rates(res: Results, path) -> Path:
     fig, ax = plt.subplots(figsize=(7.5, 0.7 * len(s) + 1.8))
     y = np.arange(len(s))[::-1]
     rate = s.win_rate.to_numpy() * 100
-    lo = rate - s.ci_low.to_numpy() * 100
-    hi = s.ci_high.to_numpy() * 100 - rate
+    lo = np.clip(rate - s.ci_low.to_numpy() * 100, 0, None)  # rounding can make a zero-width side negative
+    hi = np.clip(s.ci_high.to_numpy() * 100 - rate, 0, None)
     colors = plt.cm.tab10(np.arange(len(s)) % 10)
     ax.barh(y, rate, xerr=[lo, hi], color=colors, capsize=5, height=0.6, ecolor="black")
     for yi, r, h in zip(y, rate, s.ci_high.to_numpy() * 100):
@@ -122,7 +122,7 @@ def compare_chart(cmp, path) -> Path:
     for i, bot in enumerate(bots):
         d = t[t.bot == bot].set_index("kingdom").reindex(kingdoms)
         rate = d.win_rate.to_numpy() * 100
-        err = [rate - d.ci_low.to_numpy() * 100, d.ci_high.to_numpy() * 100 - rate]
+        err = np.clip([rate - d.ci_low.to_numpy() * 100, d.ci_high.to_numpy() * 100 - rate], 0, None)
         ax.bar(x + (i - (len(bots) - 1) / 2) * width, rate, width * 0.95, yerr=err, capsize=3, label=bot,
                color=plt.cm.tab10(i % 10))
     ax.set_xticks(x, kingdoms, rotation=20 if len(kingdoms) > 4 else 0, ha="right" if len(kingdoms) > 4 else "center")

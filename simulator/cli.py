@@ -85,8 +85,9 @@ class StopSignals:
         return 128 + int(self.received or signal.SIGINT)
 
 
-def write_out(writer, res, out, quiet):
-    """Write the reports of ``res`` into ``out``; an unwritable file is one Error line."""
+def write_out(writer, res, out, quiet, open_report=False):
+    """Write the reports of ``res`` into ``out``; an unwritable file is one Error line.
+    With ``open_report``, show report.html in a browser when there is one."""
     from .reports import OutputError
     try:
         files = writer(res, out)
@@ -94,6 +95,14 @@ def write_out(writer, res, out, quiet):
         raise UserError([InputError(str(e))]) from None
     if not quiet:
         click.echo(f"wrote {len(files)} files to {out}: {', '.join(p.name for p in files)}", err=True)
+    if open_report:
+        import webbrowser
+        from pathlib import Path
+        page = Path(out).resolve() / "report.html"
+        try:
+            webbrowser.get().open(page.as_uri())
+        except webbrowser.Error:
+            click.echo(f"no web browser found here; the report is {page}", err=True)
 
 
 def claim_out(out):
@@ -144,6 +153,8 @@ QUIET = click.option("-q", "--quiet", is_flag=True, help="No progress bar and no
 VERBOSE = click.option("-v", "--verbose", count=True, help="Log more (-v: workers' chunks, -vv: debug).")
 OUT = click.option("--out", "out", type=click.Path(file_okay=False), default=None,
                    help="Write CSV, JSON and PNG reports into this folder.")
+OPEN = click.option("--open", "open_report", is_flag=True,
+                    help="Open the --out folder's report.html in a web browser when the run ends.")
 FORMAT = click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
                       show_default=True, help="How the results are printed on stdout.")
 
@@ -188,10 +199,10 @@ def _warn_missing(match, quiet):
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler to join (--backend dask).")
 @click.option("--save-games", type=click.Path(dir_okay=False), default=None,
               help="Write one row per game to FILE (.csv or .parquet).")
-@options(OUT, FORMAT)
+@options(OUT, OPEN, FORMAT)
 @user_errors
 def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose, paired, until_ci, backend,
-        scheduler, save_games, out, fmt):
+        scheduler, save_games, out, open_report, fmt):
     """Play bots against each other and report win rates.
 
     \b
@@ -199,6 +210,8 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
       dsim run strategies/smithy_big_money.yaml strategies/big_money_ultimate.yaml -n 100000 --seed 1
       dsim run strategies/witch.yaml strategies/big_money.yaml -k kingdoms/first_game.yaml --out reports/w
     """
+    if open_report and not out:
+        raise click.BadParameter("--open needs --out DIR (the report is written there)", param_hint="--open")
     setup_logging(verbose, quiet)
     if paired and seats != "rotate":
         raise click.BadParameter("--paired rotates the seats itself; it cannot be used with --seats "
@@ -217,7 +230,7 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
             _print_results(res, fmt)
             if out:
                 from .reports import write_reports
-                write_out(write_reports, res, out, quiet)
+                write_out(write_reports, res, out, quiet, open_report)
     if res.meta.get("error"):
         raise UserError([InputError(res.meta["error"])])
     if res.partial and res.meta.get("stopped_by") == "interrupt":
@@ -244,10 +257,10 @@ def _print_results(res, fmt):
 @click.option("--random-kingdoms", type=int, default=0, metavar="N",
               help="Also compare on N random kingdoms that hold the bots' cards (from --seed).")
 @options(games_option("Games per kingdom."), PLAYERS, RULES, SEATS, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT,
-         FORMAT)
+         OPEN, FORMAT)
 @user_errors
 def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paired, jobs, seed, quiet, verbose,
-            out, fmt):
+            out, open_report, fmt):
     """The same bots on several kingdoms, side by side.
 
     \b
@@ -255,6 +268,8 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
       dsim compare strategies/witch.yaml strategies/big_money_ultimate.yaml \\
           -k kingdoms/first_game.yaml -k kingdoms/interaction.yaml --random-kingdoms 3 --out reports/cmp
     """
+    if open_report and not out:
+        raise click.BadParameter("--open needs --out DIR (the report is written there)", param_hint="--open")
     setup_logging(verbose, quiet)
     with StopSignals() as stop, claim_out(out):
         res = api.compare(list(bots), kingdoms, random_kingdoms, games=games, seed=seed, jobs=jobs,
@@ -267,7 +282,7 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
                 click.echo(f"Warning: {w}", err=True)
         _print_frame(res.table, res.meta, fmt, format_compare(res))
         if out:
-            write_out(write_compare, res, out, quiet)
+            write_out(write_compare, res, out, quiet, open_report)
     if res.meta.get("error"):
         raise UserError([InputError(res.meta["error"])])
     if stop.received:
@@ -280,15 +295,17 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
               help="2: every pair; 3 or 4: every group of that size.")
 @click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
               help="Kingdom for every match (default: the cards each match's bots name).")
-@options(games_option("Games per match."), RULES, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT, FORMAT)
+@options(games_option("Games per match."), RULES, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT, OPEN, FORMAT)
 @user_errors
-def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, verbose, out, fmt):
+def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, verbose, out, open_report, fmt):
     """Round robin: every pair (or group) of bots; win-rate matrix and ranking.
 
     \b
     Example:
       dsim tournament strategies/*.yaml -n 20000 --out reports/tournament
     """
+    if open_report and not out:
+        raise click.BadParameter("--open needs --out DIR (the report is written there)", param_hint="--open")
     setup_logging(verbose, quiet)
     with StopSignals() as stop, claim_out(out):
         res = api.tournament(list(bots), players=players, kingdom=kingdom, games=games, seed=seed, jobs=jobs,
@@ -298,7 +315,7 @@ def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, 
         from .reports import format_tournament, write_tournament
         _print_frame(res.table, res.meta, fmt, format_tournament(res))
         if out:
-            write_out(write_tournament, res, out, quiet)
+            write_out(write_tournament, res, out, quiet, open_report)
     if res.meta.get("error"):
         raise UserError([InputError(res.meta["error"])])
     if stop.received:
