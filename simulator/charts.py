@@ -111,6 +111,53 @@ def curves(res: Results, path) -> Path:
     return _save(fig, path)
 
 
+def cards(res: Results, path, top: int = 5) -> Path:
+    """What each bot gains (mean per game, top) and when (mean gains at each of its own
+    turns for its main cards, one panel per bot)."""
+    c = res.cards
+    bots = list(res.summary.bot)
+    main = (c.groupby("card").mean_gained.max().sort_values(ascending=False))
+    shown = [k for k in main.index if main[k] >= 0.2][:12] or list(main.index[:12])
+    palette = {k: (plt.cm.tab10(i) if i < 10 else plt.cm.Dark2(i - 10)) for i, k in enumerate(shown)}
+    setup_items = set((res.meta.get("kingdom") or {}).get("cards", []))  # e.g. the kingdom's cards
+    fig, axes = plt.subplots(1 + len(bots), 1, figsize=(8, 3.4 + 2.1 * len(bots)), layout="constrained",
+                             gridspec_kw={"height_ratios": [1.6] + [1] * len(bots)})
+    ax = axes[0]
+    width = 0.8 / len(bots)
+    x = np.arange(len(shown))
+    for i, bot in enumerate(bots):
+        d = c[c.bot == bot].set_index("card").reindex(shown).mean_gained.fillna(0)
+        ax.bar(x + (i - (len(bots) - 1) / 2) * width, d.to_numpy(), width * 0.95, label=bot,
+               color=plt.cm.tab10(i % 10), hatch=["", "//", "..", "xx"][i % 4], edgecolor="white", lw=0)
+    ax.set_xticks(x, shown, rotation=30, ha="right", fontsize=8)
+    ax.set_ylabel("gained per game")
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(4, len(bots)), fontsize=9, frameon=False)
+    ax.grid(axis="y", alpha=0.3)
+    bt = res.cards_by_turn
+    games = res.summary.set_index("bot").games
+    for ax, bot in zip(axes[1:], bots):
+        mine = c[c.bot == bot].sort_values("mean_gained", ascending=False)
+        # the setup's items the bot gains (its "X"), then its most gained ones
+        ranked = [k for k in mine.card if k in palette]
+        keys = [k for k in ranked if k in setup_items][:top]
+        keys += [k for k in ranked if k not in keys][:max(0, top - len(keys))]
+        d = bt[bt.bot == bot] if bt is not None else bt
+        span = np.arange(0, int(d.turn.max()) + 1) if len(d) else np.arange(1)
+        for k in keys:
+            e = d[d.card == k].set_index("turn").mean_gained.reindex(span, fill_value=0.0)  # no gain: zero
+            ax.plot(e.index, e.to_numpy(), color=palette[k], lw=1.6, label=k, marker="o", ms=2.5)
+        ax.set_ylabel(f"{bot}\nper game", fontsize=8)
+        ax.grid(alpha=0.3)
+        if keys:
+            ax.legend(fontsize=7, ncol=min(5, len(keys)), loc="upper right", frameon=False)
+        run = res.curves[res.curves.bot == bot]
+        last = int(run.turn[run.games_running >= 0.01 * games[bot]].max()) if len(run) else 1
+        ax.set_xlim(0, last + 1)
+    axes[-1].set_xlabel("the bot's own turn (gains on another player's turn count for the turn just finished)")
+    fig.suptitle(_partial(res) + "Cards gained: " + " vs ".join(bots) + "\n" + _subtitle(res), fontsize=10)
+    return _save(fig, path)
+
+
 def compare_chart(cmp, path) -> Path:
     """Grouped bars: win rate by kingdom, one bar per bot, Wilson whiskers."""
     t = cmp.table
@@ -184,7 +231,9 @@ def run_charts(res: Results, out) -> list[Path]:
         files.append(game_length(res, out / "game_length.png"))
     if len(res.curves):
         files.append(curves(res, out / "curves.png"))
+    if len(res.cards):
+        files.append(cards(res, out / "cards.png"))
     return files
 
 
-__all__ = ["win_rates", "game_length", "curves", "run_charts", "compare_chart", "tournament_heatmap"]
+__all__ = ["cards", "compare_chart", "curves", "game_length", "run_charts", "tournament_heatmap", "win_rates"]

@@ -231,7 +231,8 @@ def write_reports(res: Results, out_dir, charts: bool = True) -> list[Path]:
     out = Path(out_dir)
     writers = [lambda name=name, df=df: write_csv(df, out / name) for name, df in (
         ("summary.csv", res.summary), ("seats.csv", res.seats), ("game_length.csv", res.game_length),
-        ("endings.csv", res.endings), ("cards.csv", res.cards), ("curves.csv", res.curves))]
+        ("endings.csv", res.endings), ("cards.csv", res.cards), ("cards_by_turn.csv", res.cards_by_turn),
+        ("curves.csv", res.curves))]
     writers.append(lambda: write_json(run_info(res), out / "run.json"))
     pngs: list[Path] = []
     if charts:

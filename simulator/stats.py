@@ -34,6 +34,9 @@ class Tally:
     #: int64[1 + 2 NB]: units (games, or paired deals), then per bot the sum and the sum of
     #: squares of its win twelfths per unit: the spread of results, for paired intervals
     unit: np.ndarray = None
+    #: int64[NB, T, NITEMS]: items gained per bot and own turn (the turn the bot was in, or
+    #: had just finished when another player's card made it gain)
+    gained_turn: np.ndarray = None
     games: int = 0
 
     @classmethod
@@ -47,10 +50,11 @@ class Tally:
             gained=np.zeros((nbots, n_items), np.int64),
             curve=np.zeros((nbots, max_len + 2, len(CURVE_COLS)), np.int64),
             unit=np.zeros(1 + 2 * nbots, np.int64),
+            gained_turn=np.zeros((nbots, max_len + 2, n_items), np.int64),
         )
 
     def __iadd__(self, other: "Tally") -> "Tally":
-        for name in ("bot", "seat", "length", "ending", "gained", "curve", "unit"):
+        for name in ("bot", "seat", "length", "ending", "gained", "curve", "unit", "gained_turn"):
             getattr(self, name).__iadd__(getattr(other, name))
         self.games += other.games
         return self
@@ -115,6 +119,8 @@ class Results:
     length_stats: dict
     meta: dict = field(default_factory=dict)
     tally: Tally | None = None
+    #: mean items gained per game by each bot at each of its own turns (bot, turn, card)
+    cards_by_turn: pd.DataFrame | None = None
 
     @property
     def games(self) -> int:
@@ -168,6 +174,14 @@ def results_from_tally(t: Tally, bot_names: list[str], ending_names: list[str], 
             if t.gained[b, i]:
                 crow.append({"bot": name, "card": item, "mean_gained": t.gained[b, i] / g})
     cards = pd.DataFrame(crow, columns=["bot", "card", "mean_gained"])
+    trow = []
+    if t.gained_turn is not None:
+        for b, name in enumerate(bot_names):
+            g = t.bot[b, bc["games"]]
+            for turn, i in zip(*np.nonzero(t.gained_turn[b])):
+                trow.append({"bot": name, "turn": int(turn), "card": item_names[i],
+                             "mean_gained": t.gained_turn[b, turn, i] / g})
+    cards_by_turn = pd.DataFrame(trow, columns=["bot", "turn", "card", "mean_gained"])
     cur = []
     for b, name in enumerate(bot_names):
         for turn in range(1, t.curve.shape[1]):
@@ -188,7 +202,7 @@ def results_from_tally(t: Tally, bot_names: list[str], ending_names: list[str], 
     }
     m = dict(meta or {})
     m.setdefault("games_played", total)
-    return Results(summary, seats, game_length, endings, cards, curves, length_stats, m, t)
+    return Results(summary, seats, game_length, endings, cards, curves, length_stats, m, t, cards_by_turn)
 
 
 SUMMARY_COLS = ["bot", "games", "wins", "ties", "losses", "win_rate", "ci_low", "ci_high", "mean_vp", "mean_turns"]

@@ -40,6 +40,15 @@ def _has_playwright() -> bool:
         return False
 
 
+def _watch(page) -> tuple[list, list]:
+    """The console errors and the requests of ``page``, as lists that fill while it loads."""
+    errors, requests = [], []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: requests.append(r.url))
+    return errors, requests
+
+
 def _reports(tmp: Path) -> dict:
     n = str(scaled(600, 12))
     runs = {
@@ -60,10 +69,7 @@ def _reports(tmp: Path) -> dict:
 def test_every_report_loads_offline_with_no_console_error_and_draws_its_charts(browser, tmp_path):
     for name, path in _reports(tmp_path).items():
         page = browser.new_page(viewport={"width": 1200, "height": 900})
-        errors, requests = [], []
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("request", lambda r: requests.append(r.url))
+        errors, requests = _watch(page)
         page.goto(path.as_uri(), wait_until="load")
         assert errors == [], (name, errors)
         assert [u for u in requests if not u.startswith(("file:", "data:"))] == [], (name, requests)

@@ -122,7 +122,7 @@ def test_compare_one_row_per_kingdom_and_bot(tmp_path):
     r = invoke("compare", WITCH, MILITIA, "-k", FIRST, "--random-kingdoms", 1, "-n", n, "--seed", 3, "-j", 1,
                "--out", tmp_path, "-q")
     assert r.exit_code == 0 and "random 1" in r.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["compare.csv", "compare.png", "run.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["compare.csv", "compare.png", "report.html", "run.json"]
 
 
 def test_random_kingdoms_are_reproducible_and_too_many_cards_is_an_error():
@@ -156,8 +156,8 @@ def test_tournament_pairs_matrix_ranking_and_files(tmp_path):
     saved = pd.read_csv(tmp_path / "ranking.csv")
     assert list(saved.columns) == ["rank", "bot", "rating", "rating_low", "rating_high", "matches", "mean_win_rate",
                                    "games"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["ranking.csv", "run.json", "tournament.csv",
-                                                          "tournament.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ranking.csv", "report.html", "run.json",
+                                                          "tournament.csv", "tournament.png"]
     t3 = tournament([WITCH, SBM, BMU, MILITIA], players=3, games=scaled(1200, floor=12), seed=2, jobs=1)
     # rows: bots; columns: the 6 pairs of opponents; each bot plays in 3 groups
     assert len(t3.table) == 4 * 3 and t3.matrix.shape == (4, 6)
@@ -197,3 +197,26 @@ def test_compare_shows_each_kingdoms_cards_and_says_when_two_played_the_same_gam
     assert notes == ["note: 'First Game' and 'random 1' gave identical games (same seed): no bot uses the cards "
                      "that differ (Artisan, Bandit, Cellar, Laboratory, Market, Merchant, Militia, Moat, Remodel, "
                      "Thief, Throne Room, Workshop), so they are one result, not two"]
+
+
+def test_cards_by_turn_add_up_to_the_cards_per_game(tmp_path):
+    res = simulate([WITCH, SBM], games=scaled(3000, 20), seed=3, jobs=1)
+    by_turn = res.cards_by_turn.groupby(["bot", "card"]).mean_gained.sum()
+    per_game = res.cards.set_index(["bot", "card"]).mean_gained
+    pd.testing.assert_series_equal(by_turn.sort_index(), per_game.sort_index(), check_names=False)
+    # a Witch is gained on the bot's own turns (1 or later); a Curse by Smithy BM mostly on Witch's turns
+    witch = res.cards_by_turn[(res.cards_by_turn.bot == "Witch") & (res.cards_by_turn.card == "Witch")]
+    assert witch.turn.min() >= 1
+
+
+def test_a_gain_is_tallied_at_the_gainers_own_turn():
+    from helpers import Table
+    from simulator.dominion import engine as E
+    t = Table(["buy: [Silver]", "buy: []\nplay: [Witch]"], kingdom=["Witch"])
+    t.stack(0, hand=["Copper"] * 3, draw=["Copper"] * 5).stack(1, hand=["Witch"], draw=["Copper"] * 7)
+    t.set_turns(0, 4).set_turns(1, 6)
+    t.play(turns=2)  # seat 0 buys a Silver on its 5th turn, then seat 1's Witch curses it
+    tally = t.st.tally(1)
+    silver, curse = E.SILVER, E.CURSE
+    assert tally.gained_turn[0, 5, silver] == 1 and tally.gained_turn[0].sum() == 2
+    assert tally.gained_turn[0, 5, curse] == 1  # after its 5th turn, on the Witch's

@@ -241,6 +241,17 @@ def gains_to_end(S):
 
 
 @inline
+def count_gain(S, A, p, c):
+    """Tally a card p gained: per bot and card, and per bot, own turn and card (the turn
+    p is in or has just finished; 0 before its first)."""
+    b = S[S_SEAT + p]
+    A[A_TG + b * NCS + c] += 1
+    cap = S[S_VAR + V_TURN_CAP]
+    t = min(S[S_PS + p * NPS + PS_TURNS], cap + 1)
+    A[A_TL + (cap + 2) * (1 + MAXB * NTC) + (b * (cap + 2) + t) * NCS + c] += 1
+
+
+@inline
 def gain(S, T, A, p, c, zone):
     """p gains c from the supply to ``zone``; False if the pile is empty or absent."""
     k = S_SUP + c
@@ -255,7 +266,7 @@ def gain(S, T, A, p, c, zone):
     S[S_OWN + p * NCS + c] += 1
     S[S_PS + p * NPS + PS_MONEY] += T[T_CT + c * NCOL + C_MONEY]
     S[S_PS + p * NPS + PS_CARDS] += 1
-    A[A_TG + S[S_SEAT + p] * NCS + c] += 1
+    count_gain(S, A, p, c)
     log_ev(S, EV_GAIN, p, c, zone)
     return True
 
@@ -706,7 +717,7 @@ def gain_from_trash(S, T, A, p, c):
     S[S_OWN + p * NCS + c] += 1
     S[S_PS + p * NPS + PS_MONEY] += T[T_CT + c * NCOL + C_MONEY]
     S[S_PS + p * NPS + PS_CARDS] += 1
-    A[A_TG + S[S_SEAT + p] * NCS + c] += 1
+    count_gain(S, A, p, c)
     log_ev(S, EV_GAIN, p, c, Z_DISC)
 
 

@@ -181,7 +181,8 @@ A_TS = A_TB + MAXB * NTB
 A_TE = A_TS + MAXB * MAXP * NTS
 A_TG = A_TE + 4
 A_TU = A_TG + MAXB * NCS     # units (games, or deals when paired), then per bot: sum, sum of squares
-A_TL = A_TU + 1 + 2 * MAXB   # then (cap + 2) lengths, then MAXB * (cap + 2) * NTC curve entries
+A_TL = A_TU + 1 + 2 * MAXB   # then (cap + 2) lengths, then MAXB * (cap + 2) * NTC curve entries,
+#                              then MAXB * (cap + 2) * NCS cards gained per bot and own turn
 
 # per-game records grec[g, :] (only when asked for)
 GR_GAME = 0
