@@ -220,3 +220,19 @@ def test_a_gain_is_tallied_at_the_gainers_own_turn():
     silver, curse = E.SILVER, E.CURSE
     assert tally.gained_turn[0, 5, silver] == 1 and tally.gained_turn[0].sum() == 2
     assert tally.gained_turn[0, 5, curse] == 1  # after its 5th turn, on the Witch's
+
+
+def test_tournament_and_compare_progress_say_which_match(monkeypatch):
+    from simulator import runner
+    labels = []
+    real = runner.progress_bar
+
+    def spy(total, enabled, label=None):
+        labels.append(label)
+        return real(total, False, label)
+    monkeypatch.setattr(runner, "progress_bar", spy)
+    tournament([WITCH, SBM, BMU], games=scaled(300, 6), seed=1, jobs=1, progress=True)
+    assert labels == ["match 1 of 3", "match 2 of 3", "match 3 of 3"]
+    labels.clear()
+    compare([WITCH, BMU], random_kingdoms=2, games=scaled(300, 6), seed=1, jobs=1, progress=True)
+    assert labels == ["kingdom 1 of 2", "kingdom 2 of 2"]
