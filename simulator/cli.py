@@ -105,6 +105,19 @@ def write_out(writer, res, out, quiet, open_report=False):
             click.echo(f"no web browser found here; the report is {page}", err=True)
 
 
+def _check_open(open_report, out):
+    if open_report and not out:
+        raise click.BadParameter("--open needs --out DIR (the report is written there)", param_hint="--open")
+
+
+def _finish(res, stop):
+    """A run that failed is an Error line (exit 1); one stopped by a signal exits 130/143."""
+    if res.meta.get("error"):
+        raise UserError([InputError(res.meta["error"])])
+    if stop.received:
+        sys.exit(stop.exit_code)
+
+
 def claim_out(out):
     """Lock the --out folder before any game runs (writable, and not another run's)."""
     if not out:
@@ -210,8 +223,7 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
       dsim run strategies/smithy_big_money.yaml strategies/big_money_ultimate.yaml -n 100000 --seed 1
       dsim run strategies/witch.yaml strategies/big_money.yaml -k kingdoms/first_game.yaml --out reports/w
     """
-    if open_report and not out:
-        raise click.BadParameter("--open needs --out DIR (the report is written there)", param_hint="--open")
+    _check_open(open_report, out)
     setup_logging(verbose, quiet)
     if paired and seats != "rotate":
         raise click.BadParameter("--paired rotates the seats itself; it cannot be used with --seats "
@@ -231,10 +243,7 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
             if out:
                 from .reports import write_reports
                 write_out(write_reports, res, out, quiet, open_report)
-    if res.meta.get("error"):
-        raise UserError([InputError(res.meta["error"])])
-    if res.partial and res.meta.get("stopped_by") == "interrupt":
-        sys.exit(stop.exit_code)
+    _finish(res, stop)
 
 
 def _print_results(res, fmt):
@@ -268,8 +277,7 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
       dsim compare strategies/witch.yaml strategies/big_money_ultimate.yaml \\
           -k kingdoms/first_game.yaml -k kingdoms/interaction.yaml --random-kingdoms 3 --out reports/cmp
     """
-    if open_report and not out:
-        raise click.BadParameter("--open needs --out DIR (the report is written there)", param_hint="--open")
+    _check_open(open_report, out)
     setup_logging(verbose, quiet)
     with StopSignals() as stop, claim_out(out):
         res = api.compare(list(bots), kingdoms, random_kingdoms, games=games, seed=seed, jobs=jobs,
@@ -283,10 +291,7 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
         _print_frame(res.table, res.meta, fmt, format_compare(res))
         if out:
             write_out(write_compare, res, out, quiet, open_report)
-    if res.meta.get("error"):
-        raise UserError([InputError(res.meta["error"])])
-    if stop.received:
-        sys.exit(stop.exit_code)
+    _finish(res, stop)
 
 
 @cli.command(context_settings=CONTEXT)
@@ -304,8 +309,7 @@ def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, 
     Example:
       dsim tournament strategies/*.yaml -n 20000 --out reports/tournament
     """
-    if open_report and not out:
-        raise click.BadParameter("--open needs --out DIR (the report is written there)", param_hint="--open")
+    _check_open(open_report, out)
     setup_logging(verbose, quiet)
     with StopSignals() as stop, claim_out(out):
         res = api.tournament(list(bots), players=players, kingdom=kingdom, games=games, seed=seed, jobs=jobs,
@@ -316,10 +320,7 @@ def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, 
         _print_frame(res.table, res.meta, fmt, format_tournament(res))
         if out:
             write_out(write_tournament, res, out, quiet, open_report)
-    if res.meta.get("error"):
-        raise UserError([InputError(res.meta["error"])])
-    if stop.received:
-        sys.exit(stop.exit_code)
+    _finish(res, stop)
 
 
 def _print_frame(df, meta, fmt, table_text):

@@ -27,12 +27,13 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from .. import jit
+from .. import expr, jit
 from . import layout
 from .layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 
-#: numba's cache, keyed to this file and the layout (see simulator/jit.py)
-CACHE_DIR = jit.configure(Path(__file__), Path(layout.__file__))
+#: numba's cache, keyed to this file and the constants it takes from the layout and the
+#: condition language (see simulator/jit.py)
+CACHE_DIR = jit.configure(Path(__file__), Path(layout.__file__), Path(expr.__file__))
 
 #: every function here is cached and uses NumPy's error model (no Python exception paths
 #: for integer division). ``_nrt=False`` compiles without numba's reference-counting

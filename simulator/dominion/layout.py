@@ -4,6 +4,11 @@ Plain integers with no numba import, so the code that validates files or lists c
 (``dsim validate``, ``dsim cards``) never loads the compiler. ``engine.py`` imports every
 name here; numba freezes them into the kernels as compile-time constants.
 """
+# the condition language's generic opcodes (OP_AND / OP_OR: if the top of the stack is
+# false / true, jump by the argument keeping it, else pop it)
+from ..expr import (OP_ADD, OP_AND, OP_CONST, OP_DIV, OP_EQ, OP_GE, OP_GT, OP_LE, OP_LT,  # noqa: F401
+                    OP_MAX, OP_MIN, OP_MUL, OP_NE, OP_NEG, OP_NOT, OP_OR, OP_SUB)
+
 # ---------------------------------------------------------------- card ids (= cards.py rows)
 COPPER = 0
 SILVER = 1
@@ -203,24 +208,7 @@ STOP_NONE = 0
 STOP_ACTIONS = 1  # return after the current player's action phase
 STOP_BUYS = 2     # return after the buy phase, before cleanup
 
-# condition language: generic opcodes (same numbers as simulator/expr.py)
-OP_CONST = 1
-OP_ADD = 2
-OP_SUB = 3
-OP_MUL = 4
-OP_DIV = 5
-OP_NEG = 6
-OP_LT = 7
-OP_LE = 8
-OP_GT = 9
-OP_GE = 10
-OP_EQ = 11
-OP_NE = 12
-OP_NOT = 13
-OP_AND = 14   # if top is false jump by arg (keeping it), else pop
-OP_OR = 15    # if top is true jump by arg (keeping it), else pop
-OP_MIN = 16
-OP_MAX = 17
+# condition language: the generic opcodes are simulator/expr.py's, imported above
 # Dominion opcodes
 OP_COUNT = 32
 OP_COUNT_T = 33
