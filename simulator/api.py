@@ -228,6 +228,7 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
                          for a, b in identical_setups(runs)]
     meta["partial"] = any(r.partial for r in runs.values())
     meta["error"] = next((r.meta["error"] for r in runs.values() if r.meta.get("error")), None)
+    meta["stopped_by"] = "interrupt" if any(r.meta["stopped_by"] == "interrupt" for r in runs.values()) else None
     meta["warnings"] = warnings
     return CompareResults(compare_table(runs), runs, meta)
 
@@ -265,7 +266,8 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
                            for n, b in zip(names, loaded)],
             "kingdom": matches[0][2].meta.get("kingdom"), "rules": matches[0][2].meta.get("rules"),
             "dsim_version": __version__, "partial": any(m[2].partial for m in matches),
-            "error": next((m[2].meta["error"] for m in matches if m[2].meta.get("error")), None)}
+            "error": next((m[2].meta["error"] for m in matches if m[2].meta.get("error")), None),
+            "stopped_by": "interrupt" if any(m[2].meta["stopped_by"] == "interrupt" for m in matches) else None}
     return TournamentResults(table, matrix, ranking, meta)
 
 

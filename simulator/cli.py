@@ -114,7 +114,7 @@ def _finish(res, stop):
     """A run that failed is an Error line (exit 1); one stopped by a signal exits 130/143."""
     if res.meta.get("error"):
         raise UserError([InputError(res.meta["error"])])
-    if stop.received:
+    if stop.received or res.meta.get("stopped_by") == "interrupt":
         sys.exit(stop.exit_code)
 
 
