@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench install compile browser lint mutate clean
+.PHONY: run test bench install compile browser lint mutate defaults clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ lint: $(STAMP)
 # break engine rules one at a time and check that the card tests notice (JIT off)
 mutate: $(STAMP)
 	$(BIN)/python bench/mutate.py
+
+# how strong the card-decision defaults make each card: "Two X" bots against Big Money Ultimate
+defaults: compile
+	$(BIN)/python bench/defaults.py
 
 clean:
 	rm -rf $(VENV) reports/*/ .pytest_cache
