@@ -272,6 +272,54 @@ def test_remodel_trashes_by_the_trash_list_and_gains_up_to_two_more():
     assert t.discard(0) == ["Silver"] and sorted(t.hand(0)) == ["Copper", "Silver"]
 
 
+TWO_REMODELS = ("buy: ['Province: total_money > 18', 'Duchy: supply(Province) <= 4', 'Estate: supply(Province) <= 2',"
+                " Gold, 'Remodel: count(Remodel) < 2', Silver]\nplay: [Remodel]")
+
+
+def _remodel(hand, provinces=8, discard=()):
+    t = Table([TWO_REMODELS, NOTHING]).stack(0, hand=hand, draw=["Copper"] * 5, discard=list(discard))
+    t.set_supply("Province", provinces)
+    t.actions_only()
+    return [c for _, _, c, _ in t.events(E.EV_TRASH)], [c for _, _, c, _ in t.events(E.EV_GAIN)]
+
+
+def test_default_remodel_trades_an_early_estate_for_what_the_list_wants():
+    assert _remodel(["Remodel", "Estate", "Copper", "Copper"], discard=["Remodel"]) == (["Estate"], ["Silver"])
+    assert _remodel(["Remodel", "Estate", "Copper"]) == (["Estate"], ["Remodel"])  # the list's second Remodel
+
+
+def test_default_remodel_trashes_a_curse_first():
+    # a Curse goes before an Estate, for what a card costing up to 2 can be: a Copper here
+    assert _remodel(["Remodel", "Estate", "Curse"], discard=["Remodel"]) == (["Curse"], ["Copper"])
+
+
+def test_default_remodel_turns_a_second_remodel_into_gold():
+    assert _remodel(["Remodel", "Remodel", "Copper", "Copper"]) == (["Remodel"], ["Gold"])
+    # before a Copper traded for a real card (here the list's Cellar), after an early Estate
+    t = Table([TWO_REMODELS.replace("Silver]", "Cellar, Silver]"), NOTHING])
+    t.stack(0, hand=["Remodel", "Remodel", "Copper"], draw=["Copper"] * 6)
+    t.actions_only()
+    assert [c for _, _, c, _ in t.events(E.EV_GAIN)] == ["Gold"]
+    assert _remodel(["Remodel", "Remodel", "Estate"]) == (["Estate"], ["Silver"])
+
+
+def test_default_remodel_late_turns_silver_into_duchy_and_gold_into_province():
+    assert _remodel(["Remodel", "Silver", "Estate", "Copper"], provinces=4) == (["Silver"], ["Duchy"])
+    assert _remodel(["Remodel", "Remodel", "Silver"], provinces=4) == (["Silver"], ["Duchy"])  # before Gold
+    # Gold into Province late even though the list's Province rule (money > 18) does not hold
+    assert _remodel(["Remodel", "Gold", "Silver"], provinces=3) == (["Gold"], ["Province"])
+    # early, a Gold is kept, and an Estate is not traded late
+    assert _remodel(["Remodel", "Gold", "Estate"], provinces=8)[0] == ["Estate"]
+    assert _remodel(["Remodel", "Estate", "Silver"], provinces=4)[0] == ["Silver"]
+
+
+def test_remodel_with_a_trash_list_follows_it():
+    t = Table([plays("Remodel", extra="buy: [Duchy, Silver]\ntrash: [Silver]"), NOTHING])
+    t.stack(0, hand=["Remodel", "Estate", "Silver"])
+    t.actions_only()
+    assert [c for _, _, c, _ in t.events(E.EV_TRASH)] == ["Silver"] and t.discard(0) == ["Duchy"]
+
+
 def test_remodel_with_nothing_affordable_in_supply():
     t = Table([plays("Remodel", extra="buy: [Silver]"), NOTHING]).stack(0, hand=["Remodel", "Curse"])
     for card in ("Copper", "Curse", "Estate", "Remodel"):

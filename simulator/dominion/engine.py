@@ -1165,10 +1165,56 @@ def harbinger(S, R, T, F, p):
 
 
 @kernel
+def remodel_pick(S, R, T, F, p):
+    """The card of p's hand the default Remodel trashes, or -1 when no trade is worth it.
+    Each card is priced by what the gain list would take for it (up to 2 more), and the
+    best trade wins, in this order: a Curse for anything; late (4 Provinces or fewer) a
+    Gold for a Province; an Estate while Provinces are plentiful; a Silver for a Duchy (the
+    list takes Duchies late); a Remodel for a Gold; a Copper for a real card while the deck
+    keeps over 6 money; else any non-Victory card for a dearer one. Never a card for
+    itself or for a Copper or Curse."""
+    oh = zb(p, Z_HAND)
+    best = -1
+    score = 0
+    late = S[S_SUP + PROVINCE] <= 4
+    for i in range(S[S_ZN + p * NZ + Z_HAND]):
+        x = S[oh + i]
+        if x == GOLD and late and S[S_SUP + PROVINCE] > 0 and not guard_refuses(S, T, p, PROVINCE):
+            if score < 95:  # late, a Gold is worth less than the Province it becomes
+                score = 95
+                best = x
+            continue
+        if x == CURSE:  # gone at any price (the compulsory gain then takes what it can)
+            if score < 100:
+                score = 100
+                best = x
+            continue
+        g = choose_gain(S, R, T, F, L_GAIN, p, cost_of(T, x) + 2, 0)
+        if g < 0 or g == x or g == COPPER or g == CURSE:
+            continue
+        v = 0
+        if x == ESTATE and S[S_SUP + PROVINCE] > 4:
+            v = 90 + cost_of(T, g)
+        elif x == SILVER and g == DUCHY:
+            v = 85
+        elif x == REMODEL and g == GOLD:
+            v = 80
+        elif x == COPPER and S[S_PS + p * NPS + PS_MONEY] > 6:
+            v = 50 + cost_of(T, g)
+        elif cost_of(T, g) > cost_of(T, x) and not is_type(T, x, T_VICTORY):
+            v = 10 + cost_of(T, g) - cost_of(T, x)
+        if v > score:
+            score = v
+            best = x
+    return best
+
+
+@kernel
 def remodel(S, R, T, F, A, p):
     """Trash a card from hand (compulsory if there is one), gain one costing up to 2
-    more. Gold becomes a Province when the gain list would take one; otherwise the
-    trash list picks the card, else the card p least wants to keep."""
+    more. Gold becomes a Province when the gain list would take one; a bot's trash list
+    picks the card; by default the best trade (remodel_pick); else the card p least
+    wants to keep."""
     nh = S[S_ZN + p * NZ + Z_HAND]
     if nh == 0:
         log_ev(S, EV_NOTHING, p, REMODEL, 0)
@@ -1177,13 +1223,22 @@ def remodel(S, R, T, F, A, p):
     if not is_random(S, T, p) and find_in(S, p, Z_HAND, GOLD) >= 0 \
             and choose_gain(S, R, T, F, L_GAIN, p, cost_of(T, GOLD) + 2, 0) == PROVINCE:
         x = GOLD
+    default = not is_random(S, T, p) and bopt(T, S[S_SEAT + p], O_USER_TRASH) == 0
+    if x < 0 and default:
+        x = remodel_pick(S, R, T, F, p)
     if x < 0:
         x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
     if x < 0:
         x = least_wanted(S, T, p)
     remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
     trash_card(S, T, p, x)
-    gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, cost_of(T, x) + 2, 0), Z_DISC)
+    g = -1
+    if default and x == GOLD and S[S_SUP + PROVINCE] <= 4 and S[S_SUP + PROVINCE] > 0 \
+            and not guard_refuses(S, T, p, PROVINCE):
+        g = PROVINCE
+    if g < 0:
+        g = forced_gain(S, R, T, F, p, cost_of(T, x) + 2, 0)
+    gain_chosen(S, T, A, p, g, Z_DISC)
 
 
 @kernel
