@@ -61,6 +61,7 @@ MUTANTS = [
     ("Feast gains up to 6", ENGINE, "forced_gain(S, R, T, F, p, 5, 0), Z_DISC)",
      "forced_gain(S, R, T, F, p, 6, 0), Z_DISC)"),
     ("Feast is not trashed", ENGINE, "            trash_card(S, T, p, FEAST)\n", "            pass\n"),
+    ("Feast's default gains back a Feast", ENGINE, "            S[G_SKIP] = FEAST + 1", "            S[G_SKIP] = 0"),
     ("Artisan gains to the discard pile", ENGINE, "forced_gain(S, R, T, F, p, 5, 0), Z_HAND)",
      "forced_gain(S, R, T, F, p, 5, 0), Z_DISC)"),
     ("Bureaucrat's Silver to the discard pile", ENGINE, "gain(S, T, A, p, SILVER, Z_DRAW)",

@@ -121,6 +121,20 @@ def test_feast_trashes_itself_and_gains_up_to_five():
     assert t.owned(0, "Feast") == 0 and t.st.S[E.S_TRASH + E.FEAST] == 1
 
 
+def test_feast_by_default_never_gains_back_a_feast():
+    t = Table([plays("Feast", extra="buy: ['Feast: count(Feast) < 2', Silver]"), NOTHING])
+    t.stack(0, hand=["Feast"])
+    t.actions_only()
+    assert t.discard(0) == ["Silver"] and t.owned(0, "Feast") == 0
+    # the pass-over ends with the Feast: a later gain may take a Feast again
+    assert t.gs(E.G_SKIP) == 0
+    # a bot's own gain list is followed as written
+    t = Table([plays("Feast", extra="buy: [Silver]\ngain: [Feast, Silver]"), NOTHING])
+    t.stack(0, hand=["Feast"])
+    t.actions_only()
+    assert t.discard(0) == ["Feast"]
+
+
 def test_feast_when_the_only_gains_are_empty():
     t = Table([plays("Feast", extra="buy: [Duchy]"), NOTHING]).stack(0, hand=["Feast"])
     for card in ("Duchy", "Silver", "Estate", "Curse", "Copper", "Feast"):

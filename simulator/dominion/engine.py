@@ -575,7 +575,7 @@ def choose_gain(S, R, T, F, lst, p, cap, mask):
     ro = T[TH_RULES]
     for r in range(start, start + T[lo + 1]):
         c = T[ro + 3 * r]
-        if S[S_SUP + c] <= 0 or cost_of(T, c) > cap:
+        if S[S_SUP + c] <= 0 or cost_of(T, c) > cap or c + 1 == S[G_SKIP]:
             continue
         if mask != 0 and not is_type(T, c, mask):
             continue
@@ -601,7 +601,7 @@ def forced_gain(S, R, T, F, p, cap, mask):
         for want in (T_TREASURE, T_ACTION, T_VICTORY, T_CURSE):
             best = -1
             for k in range(NCARDS):
-                if S[S_SUP + k] <= 0 or cost_of(T, k) > cap or not is_type(T, k, want):
+                if S[S_SUP + k] <= 0 or cost_of(T, k) > cap or not is_type(T, k, want) or k + 1 == S[G_SKIP]:
                     continue
                 if mask != 0 and not is_type(T, k, mask):
                     continue
@@ -908,7 +908,10 @@ def effect(S, R, T, F, A, c, slot, p):
         if S[zb(p, Z_PLAY) + slot] == FEAST:
             S[zb(p, Z_PLAY) + slot] = -1
             trash_card(S, T, p, FEAST)
+        if bopt(T, S[S_SEAT + p], O_USER_GAIN) == 0:
+            S[G_SKIP] = FEAST + 1  # by default, never gain back the Feast just trashed
         gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_DISC)
+        S[G_SKIP] = 0
     elif c == ARTISAN:
         gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_HAND)
         artisan_topdeck(S, R, T, F, p)
@@ -1406,6 +1409,7 @@ def setup_game(S, R, T):
     S[G_NEV] = 0
     S[G_WK] = 0
     S[G_ERR] = 0
+    S[G_SKIP] = 0
     for c in range(NCARDS):
         S[S_SUP + c] = S[S_SUP0 + c]
         S[S_TRASH + c] = 0

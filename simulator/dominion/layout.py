@@ -95,6 +95,7 @@ G_EVCAP = 14    # event capacity
 G_ERR = 15
 G_ERR_CARD = 16  # the card a failed conservation check is about
 G_ERR_WHAT = 17  # 1 zones vs owned, 2 total vs start, 3 negative pile, 4 counters
+G_SKIP = 18      # 1 + the card that gains by card effects pass over now (0: none)
 NGS = 32
 
 END_PROVINCES = 1
@@ -162,6 +163,7 @@ O_CHANCELLOR = 3  # rule whose condition decides Chancellor's discard (-1: alway
 O_USER_TRASH = 4  # 1: the bot wrote its own trash list
 O_USER_TOPDECK = 5
 O_USER_SETASIDE = 6
+O_USER_GAIN = 7   # 1: the bot wrote its own gain list
 NO = 8
 F_STK = 64
 
