@@ -150,6 +150,19 @@ def test_artisan_gains_to_hand_and_topdecks_an_action_when_out_of_actions():
     assert t.draw_pile(0) == ["Laboratory", "Estate"] and t.hand(0) == ["Copper"]
 
 
+def test_artisan_by_default_topdecks_the_richest_card_this_turn_can_spare():
+    t = Table([plays("Artisan", extra="buy: [Province, Gold, Silver]"), NOTHING])
+    t.stack(0, hand=["Artisan", "Gold", "Gold", "Copper", "Copper"])
+    t.actions_only()
+    # 10 coins with the gained Silver: without it still a Province; without a Gold, not
+    assert t.draw_pile(0) == ["Silver"] and sorted(t.hand(0)) == ["Copper", "Copper", "Gold", "Gold"]
+    # every Treasure needed for the Province: a card that gives nothing goes instead
+    t = Table([plays("Artisan", extra="buy: [Province, Gold, Silver]"), NOTHING])
+    t.stack(0, hand=["Artisan", "Gold", "Copper", "Estate"])
+    t.actions_only()
+    assert t.draw_pile(0) == ["Estate"] and sorted(t.hand(0)) == ["Copper", "Gold", "Silver"]
+
+
 def test_artisan_topdeck_list():
     t = Table([plays("Artisan", extra="buy: [Silver]\ntopdeck: [Estate]"), NOTHING])
     t.stack(0, hand=["Artisan", "Copper", "Estate"])

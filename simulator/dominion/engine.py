@@ -1109,10 +1109,41 @@ def library_skips(S, R, T, F, p, x):
 
 
 @kernel
+def spare_card(S, R, T, F, p):
+    """The card of p's hand best kept for next turn that this turn can spare: its
+    Treasure taken away, the coins still buy what the buy list would buy now. An Action
+    no Action is left to play first (the costliest), then the richest Treasure, then a
+    card that gives nothing (a Victory card or Curse). -1 if every card is needed."""
+    oh = zb(p, Z_HAND)
+    nh = S[S_ZN + p * NZ + Z_HAND]
+    coins = S[G_COINS]
+    for i in range(nh):
+        coins += T[T_CT + S[oh + i] * NCOL + C_TREASURE]
+    want = choose_gain(S, R, T, F, L_BUY, p, coins, 0)
+    best = -1
+    score = -1
+    for i in range(nh):
+        y = S[oh + i]
+        money = T[T_CT + y * NCOL + C_TREASURE]
+        if money > 0 and choose_gain(S, R, T, F, L_BUY, p, coins - money, 0) != want:
+            continue
+        if is_type(T, y, T_ACTION):
+            v = 100 + cost_of(T, y) if S[G_ACTIONS] == 0 else -1
+        elif money > 0:
+            v = 50 + money
+        else:
+            v = 0
+        if v > score:
+            score = v
+            best = y
+    return best
+
+
+@kernel
 def artisan_topdeck(S, R, T, F, p):
-    """Put a card from hand onto the deck: the topdeck list's choice; by default an
-    Action if none can be played this turn, else the cheapest Treasure, else the card
-    p least wants to keep."""
+    """Put a card from hand onto the deck: the topdeck list's choice; by default the
+    card this turn can best spare (spare_card), else the cheapest Treasure, else the
+    card p least wants to keep."""
     nh = S[S_ZN + p * NZ + Z_HAND]
     if nh == 0:
         return
@@ -1120,11 +1151,8 @@ def artisan_topdeck(S, R, T, F, p):
     if is_random(S, T, p) or bopt(T, S[S_SEAT + p], O_USER_TOPDECK) != 0:
         x = choose_in_zone(S, R, T, F, L_TOPDECK, p, Z_HAND, 0)
     oh = zb(p, Z_HAND)
-    if x < 0 and S[G_ACTIONS] == 0:
-        for i in range(nh):
-            y = S[oh + i]
-            if is_type(T, y, T_ACTION) and (x < 0 or cost_of(T, y) > cost_of(T, x)):
-                x = y
+    if x < 0:
+        x = spare_card(S, R, T, F, p)
     if x < 0:
         bi = best_treasure_at(S, T, p, oh, nh, False, True)
         if bi >= 0:
