@@ -46,6 +46,15 @@ def test_chapel_default_trashes_curses_estates_then_coppers_keeping_six_money():
     assert t.st.ps(0, E.PS_MONEY) == 6
 
 
+def test_chapel_by_default_keeps_the_coppers_this_turns_buy_needs():
+    t = Table([plays("Chapel", extra="buy: [Gold, Silver]"), NOTHING])
+    t.stack(0, hand=["Chapel", "Estate", "Copper", "Copper", "Silver"], discard=["Copper"] * 6)
+    t.actions_only()
+    # 4 coins buy a Silver; 3 would too, 2 would not: one Copper goes with the Estate
+    assert [c for _, _, c, _ in t.events(E.EV_TRASH)] == ["Estate", "Copper"]
+    assert sorted(t.hand(0)) == ["Copper", "Silver"]
+
+
 def test_chapel_trashes_at_most_four():
     b = plays("Chapel", extra="trash: [Copper]")
     t = Table([b, NOTHING]).stack(0, hand=["Chapel"] + ["Copper"] * 6)

@@ -888,8 +888,9 @@ def effect(S, R, T, F, A, c, slot, p):
             n += 1
         draw(S, R, p, n)
     elif c == CHAPEL:
+        default = not is_random(S, T, p) and bopt(T, S[S_SEAT + p], O_USER_TRASH) == 0
         for k in range(4):
-            x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
+            x = chapel_pick(S, R, T, F, p) if default else choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
             if x < 0:
                 break
             remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
@@ -1106,6 +1107,26 @@ def library_skips(S, R, T, F, p, x):
     if bopt(T, S[S_SEAT + p], O_USER_SETASIDE) != 0:
         return rule_matches(S, R, T, F, L_SETASIDE, p, x)
     return S[G_ACTIONS] == 0
+
+
+@kernel
+def chapel_pick(S, R, T, F, p):
+    """The next card the default Chapel trashes, or -1 to stop: a Curse; an Estate while
+    Provinces are plentiful; a Copper while the deck keeps over 6 money and the hand's
+    coins without it still buy what the buy list would buy now."""
+    if find_in(S, p, Z_HAND, CURSE) >= 0:
+        return CURSE
+    if S[S_SUP + PROVINCE] > 4 and find_in(S, p, Z_HAND, ESTATE) >= 0:
+        return ESTATE
+    if find_in(S, p, Z_HAND, COPPER) < 0 or S[S_PS + p * NPS + PS_MONEY] <= 6:
+        return -1
+    oh = zb(p, Z_HAND)
+    coins = S[G_COINS]
+    for i in range(S[S_ZN + p * NZ + Z_HAND]):
+        coins += T[T_CT + S[oh + i] * NCOL + C_TREASURE]
+    if choose_gain(S, R, T, F, L_BUY, p, coins - 1, 0) != choose_gain(S, R, T, F, L_BUY, p, coins, 0):
+        return -1
+    return COPPER
 
 
 @kernel
