@@ -61,6 +61,14 @@ def check_run_args(games, seed, jobs, backend="local", until_ci=None) -> tuple:
     return games, seed, jobs
 
 
+def _outcome(results) -> dict:
+    """What a set of runs (a comparison's kingdoms, a tournament's matches) says as one:
+    partial if any was, the first error, and whether Ctrl-C stopped it."""
+    return {"partial": any(r.partial for r in results),
+            "error": next((r.meta["error"] for r in results if r.meta.get("error")), None),
+            "stopped_by": "interrupt" if any(r.meta["stopped_by"] == "interrupt" for r in results) else None}
+
+
 def load_bots(paths) -> list:
     """Load and validate bot files (paths or already-loaded bots); every error of every
     file is collected and raised together as InputErrors."""
@@ -226,9 +234,7 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     cards = {k["name"]: set(k["cards"]) for k in meta["kingdoms"]}
     meta["identical"] = [{"kingdoms": [a, b], "differing_cards": sorted(cards[a] ^ cards[b])}
                          for a, b in identical_setups(runs)]
-    meta["partial"] = any(r.partial for r in runs.values())
-    meta["error"] = next((r.meta["error"] for r in runs.values() if r.meta.get("error")), None)
-    meta["stopped_by"] = "interrupt" if any(r.meta["stopped_by"] == "interrupt" for r in runs.values()) else None
+    meta.update(_outcome(runs.values()))
     meta["warnings"] = warnings
     return CompareResults(compare_table(runs), runs, meta)
 
@@ -240,7 +246,7 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
     import itertools
     from .stats import TournamentResults, tournament_tables
     games, seed, jobs = check_run_args(games, seed, jobs)
-    players = whole("players", players, 2, 4)
+    players = whole("players", players, _game().MIN_PLAYERS, _game().MAX_PLAYERS)
     if seed is None:
         seed = secrets.randbelow(2**31)
     loaded = load_bots(bots)
@@ -265,9 +271,7 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
             "bots_files": [{"name": n, "path": b.path, "sha256": b.sha256, "yaml": b.source}
                            for n, b in zip(names, loaded)],
             "kingdom": matches[0][2].meta.get("kingdom"), "rules": matches[0][2].meta.get("rules"),
-            "dsim_version": __version__, "partial": any(m[2].partial for m in matches),
-            "error": next((m[2].meta["error"] for m in matches if m[2].meta.get("error")), None),
-            "stopped_by": "interrupt" if any(m[2].meta["stopped_by"] == "interrupt" for m in matches) else None}
+            "dsim_version": __version__, **_outcome([m[2] for m in matches])}
     return TournamentResults(table, matrix, ranking, meta)
 
 

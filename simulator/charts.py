@@ -31,6 +31,11 @@ def _partial(res: Results) -> str:
     return f"PARTIAL ({res.games:,} of {res.meta.get('games_requested', 0):,} games) — "
 
 
+def _partial_set(meta: dict) -> str:
+    """The same for a comparison or a tournament (a set of runs)."""
+    return "PARTIAL — " if meta.get("partial") else ""
+
+
 def _save(fig, path) -> Path:
     from .reports import atomic_open
     with atomic_open(path, "wb") as f:
@@ -178,8 +183,7 @@ def compare_chart(cmp, path) -> Path:
     ax.axhline(100 / len(bots), color="grey", lw=0.8, ls="--")
     m = cmp.meta
     games = int(t.games.iloc[0]) if len(t) else 0
-    partial = "PARTIAL — " if m.get("partial") else ""
-    ax.set_title(f"{partial}{' vs '.join(bots)} by kingdom\n{games:,} games per kingdom · {m.get('players')} "
+    ax.set_title(f"{_partial_set(m)}{' vs '.join(bots)} by kingdom\n{games:,} games per kingdom · {m.get('players')} "
                  f"players · seed {m.get('seed')}", fontsize=10)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     # what each kingdom holds, and which ones played the very same games
@@ -218,8 +222,7 @@ def tournament_heatmap(tr, path) -> Path:
     ax.set_ylabel("bot (ranked by rating)", fontsize=11)
     fig.colorbar(im, ax=ax, label=f"win rate of the row bot (%); white = even share ({100 * even:.0f}%)",
                  shrink=0.8)
-    partial = "PARTIAL — " if m.get("partial") else ""
-    ax.set_title(f"{partial}Tournament of {len(m.get('bots', []))} bots: {players}-player games, "
+    ax.set_title(f"{_partial_set(m)}Tournament of {len(m.get('bots', []))} bots: {players}-player games, "
                  f"{m.get('games_per_match'):,} per match, seed {m.get('seed')}", fontsize=13, pad=12)
     return _save(fig, path)
 

@@ -134,7 +134,7 @@ def setup_logging(verbose: int, quiet: bool):
         level = logging.DEBUG
     if quiet:
         level = logging.ERROR
-    # worker processes log through the runner's queue into this handler, under any start method
+    # worker processes send their records through their pipes to this handler (see runner.py)
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
 
 

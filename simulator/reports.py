@@ -100,7 +100,8 @@ def atomic_open(path, mode="w", **kw):
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        os.fchmod(fd, 0o666 & ~_umask()) if hasattr(os, "fchmod") else None
+        if hasattr(os, "fchmod"):  # POSIX
+            os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, mode, **kw) as f:
             yield f
         os.replace(tmp, path)
@@ -234,10 +235,15 @@ def write_reports(res: Results, out_dir, charts: bool = True) -> list[Path]:
         ("endings.csv", res.endings), ("cards.csv", res.cards), ("cards_by_turn.csv", res.cards_by_turn),
         ("curves.csv", res.curves))]
     writers.append(lambda: write_json(run_info(res), out / "run.json"))
-    pngs: list[Path] = []
-    if charts:
+    pngs: list[Path] = []  # the charts, embedded in the report written after them
+
+    def draw_charts():
         from . import charts as ch
-        writers.append(lambda: pngs.extend(ch.run_charts(res, out)) or pngs)
+        pngs.extend(ch.run_charts(res, out))
+        return pngs
+
+    if charts:
+        writers.append(draw_charts)
     from .html import run_report
     writers.append(lambda: run_report(res, out, pngs))
     return write_all(out, writers)
@@ -353,10 +359,13 @@ class GameWriter:
         try:
             self._write(rec)
         except OSError as e:
-            self.failed = f"cannot write {self.path}: {e.strerror or e}"
-            self.discard()
-            raise OutputError(f"{self.failed}; the per-game file was removed (the other results are kept)") \
-                from None
+            self._fail(e, " (the other results are kept)")
+
+    def _fail(self, e: OSError, kept: str = ""):
+        """Drop the partial file after a failed write and say so, as an OutputError."""
+        self.failed = f"cannot write {self.path}: {e.strerror or e}"
+        self.discard()
+        raise OutputError(f"{self.failed}; the per-game file was removed{kept}") from None
 
     def _write(self, rec) -> None:
         import pandas as pd
@@ -405,7 +414,5 @@ class GameWriter:
             else:
                 self._file.close()
         except OSError as e:
-            self.failed = f"cannot write {self.path}: {e.strerror or e}"
-            self.discard()
-            raise OutputError(f"{self.failed}; the per-game file was removed") from None
+            self._fail(e)
         os.replace(self.tmp, self.path)

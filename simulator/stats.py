@@ -39,6 +39,9 @@ class Tally:
     gained_turn: np.ndarray = None
     games: int = 0
 
+    #: the arrays of a tally (merged by ``+=``, compared part by part)
+    PARTS = ("bot", "seat", "length", "ending", "gained", "curve", "unit", "gained_turn")
+
     @classmethod
     def empty(cls, nbots: int, seats: int, max_len: int, n_endings: int, n_items: int, ncols_bot: int,
               ncols_seat: int) -> "Tally":
@@ -54,7 +57,7 @@ class Tally:
         )
 
     def __iadd__(self, other: "Tally") -> "Tally":
-        for name in ("bot", "seat", "length", "ending", "gained", "curve", "unit", "gained_turn"):
+        for name in self.PARTS:
             getattr(self, name).__iadd__(getattr(other, name))
         self.games += other.games
         return self
@@ -236,8 +239,7 @@ def identical_setups(runs: dict) -> list[tuple[str, str]]:
         for b in names[i + 1:]:
             ta, tb = runs[a].tally, runs[b].tally
             if ta is not None and tb is not None and all(
-                    np.array_equal(getattr(ta, k), getattr(tb, k)) for k in ("bot", "seat", "length", "ending",
-                                                                          "gained", "curve")):
+                    np.array_equal(getattr(ta, k), getattr(tb, k)) for k in Tally.PARTS):
                 out.append((a, b))
     return out
 
@@ -302,11 +304,9 @@ def luce_ratings(n: int, groups, iters: int = 10_000, tol: float = 1e-10):
     A bot that won every game (or none) has no finite strength; it is fitted with half a
     win moved against it (or for it), so its rating is a bound, and its interval is wide.
     """
-    wins = np.zeros(n)
+    wins, total = np.zeros(n), np.zeros(n)
     for idx, w, g in groups:
         wins[idx] += w
-    total = np.zeros(n)
-    for idx, w, g in groups:
         total[idx] += g
     # keep every strength finite: no bot at exactly 0% or 100% of its games
     wins = np.clip(wins, 0.5, np.maximum(total - 0.5, 0.5))
@@ -317,10 +317,10 @@ def luce_ratings(n: int, groups, iters: int = 10_000, tol: float = 1e-10):
             denom[idx] += g / s[idx].sum()
         new = np.where(denom > 0, wins / np.where(denom > 0, denom, 1), s)
         new /= np.exp(np.log(new).mean())
-        if np.max(np.abs(np.log(new) - np.log(s))) < tol:
-            s = new
-            break
+        done = np.max(np.abs(np.log(new) - np.log(s))) < tol
         s = new
+        if done:
+            break
     theta = np.log(s)
     info = np.zeros((n, n))
     for idx, w, g in groups:

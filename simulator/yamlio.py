@@ -1,8 +1,6 @@
 """YAML loading that remembers line numbers and rejects duplicate keys (game-agnostic)."""
 from __future__ import annotations
 
-import os
-
 import yaml
 
 from .errors import InputError
@@ -115,14 +113,12 @@ def read_text(path) -> str:
     path = str(path)
     try:
         with open(path, "rb") as f:
-            if os.fstat(f.fileno()).st_size > MAX_FILE_BYTES:
-                raise InputError(f"the file is larger than {MAX_FILE_BYTES:,} bytes", path,
-                                 hint="is it a bot or kingdom file? those are a few hundred bytes")
-            data = f.read(MAX_FILE_BYTES + 1)
+            data = f.read(MAX_FILE_BYTES + 1)  # never more, however large the file
     except OSError as e:
         raise InputError(f"cannot read file: {e.strerror}", path) from None
-    if len(data) > MAX_FILE_BYTES:  # a pipe or a file that grew
-        raise InputError(f"the file is larger than {MAX_FILE_BYTES:,} bytes", path)
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(f"the file is larger than {MAX_FILE_BYTES:,} bytes", path,
+                         hint="is it a bot or kingdom file? those are a few hundred bytes")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:

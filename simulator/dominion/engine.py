@@ -249,7 +249,7 @@ def count_gain(S, A, p, c):
     A[A_TG + b * NCS + c] += 1
     cap = S[S_VAR + V_TURN_CAP]
     t = min(S[S_PS + p * NPS + PS_TURNS], cap + 1)
-    A[A_TL + (cap + 2) * (1 + MAXB * NTC) + (b * (cap + 2) + t) * NCS + c] += 1
+    A[A_TL + (cap + 2) * A_TGT + (b * (cap + 2) + t) * NCS + c] += 1
 
 
 @inline
@@ -1109,6 +1109,16 @@ def library_skips(S, R, T, F, p, x):
     return S[G_ACTIONS] == 0
 
 
+@inline
+def hand_coins(S, T, p):
+    """The coins p has to buy with if every Treasure in its hand is played."""
+    oh = zb(p, Z_HAND)
+    coins = S[G_COINS]
+    for i in range(S[S_ZN + p * NZ + Z_HAND]):
+        coins += T[T_CT + S[oh + i] * NCOL + C_TREASURE]
+    return coins
+
+
 @kernel
 def chapel_pick(S, R, T, F, p):
     """The next card the default Chapel trashes, or -1 to stop: a Curse; an Estate while
@@ -1120,10 +1130,7 @@ def chapel_pick(S, R, T, F, p):
         return ESTATE
     if find_in(S, p, Z_HAND, COPPER) < 0 or S[S_PS + p * NPS + PS_MONEY] <= 6:
         return -1
-    oh = zb(p, Z_HAND)
-    coins = S[G_COINS]
-    for i in range(S[S_ZN + p * NZ + Z_HAND]):
-        coins += T[T_CT + S[oh + i] * NCOL + C_TREASURE]
+    coins = hand_coins(S, T, p)
     if choose_gain(S, R, T, F, L_BUY, p, coins - 1, 0) != choose_gain(S, R, T, F, L_BUY, p, coins, 0):
         return -1
     return COPPER
@@ -1137,9 +1144,7 @@ def spare_card(S, R, T, F, p):
     card that gives nothing (a Victory card or Curse). -1 if every card is needed."""
     oh = zb(p, Z_HAND)
     nh = S[S_ZN + p * NZ + Z_HAND]
-    coins = S[G_COINS]
-    for i in range(nh):
-        coins += T[T_CT + S[oh + i] * NCOL + C_TREASURE]
+    coins = hand_coins(S, T, p)
     want = choose_gain(S, R, T, F, L_BUY, p, coins, 0)
     best = -1
     score = -1
@@ -1216,6 +1221,12 @@ def harbinger(S, R, T, F, p):
         log_ev(S, EV_TOPDECK, p, x, 0)
 
 
+@inline
+def late_province(S, T, p):
+    """Late (4 Provinces or fewer), may the default Remodel turn a Gold into a Province?"""
+    return 0 < S[S_SUP + PROVINCE] <= 4 and not guard_refuses(S, T, p, PROVINCE)
+
+
 @kernel
 def remodel_pick(S, R, T, F, p):
     """The card of p's hand the default Remodel trashes, or -1 when no trade is worth it.
@@ -1228,10 +1239,10 @@ def remodel_pick(S, R, T, F, p):
     oh = zb(p, Z_HAND)
     best = -1
     score = 0
-    late = S[S_SUP + PROVINCE] <= 4
+    late = late_province(S, T, p)
     for i in range(S[S_ZN + p * NZ + Z_HAND]):
         x = S[oh + i]
-        if x == GOLD and late and S[S_SUP + PROVINCE] > 0 and not guard_refuses(S, T, p, PROVINCE):
+        if x == GOLD and late:
             if score < 95:  # late, a Gold is worth less than the Province it becomes
                 score = 95
                 best = x
@@ -1284,11 +1295,9 @@ def remodel(S, R, T, F, A, p):
         x = least_wanted(S, T, p)
     remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
     trash_card(S, T, p, x)
-    g = -1
-    if default and x == GOLD and S[S_SUP + PROVINCE] <= 4 and S[S_SUP + PROVINCE] > 0 \
-            and not guard_refuses(S, T, p, PROVINCE):
+    if default and x == GOLD and late_province(S, T, p):
         g = PROVINCE
-    if g < 0:
+    else:
         g = forced_gain(S, R, T, F, p, cost_of(T, x) + 2, 0)
     gain_chosen(S, T, A, p, g, Z_DISC)
 

@@ -151,7 +151,7 @@ class State:
         self.R = np.zeros(E.MAXP + 1, np.uint64)
         self.T, self.F = build_tables(match.ct, match.compiled)
         cap = match.rules.turn_cap
-        self.A = np.zeros(E.A_TL + (cap + 2) * (1 + E.MAXB * E.NTC + E.MAXB * E.NCS), np.int64)
+        self.A = np.zeros(E.A_TL + (cap + 2) * E.A_PER_TURN, np.int64)
         self.grec = np.zeros((records, E.NGR), np.int32)
 
     def run(self, mode, seed=0, first_game=0, n_games=0, paired=False, max_turns=0, stop=E.STOP_NONE):
@@ -230,8 +230,8 @@ class State:
             length=A[E.A_TL:E.A_TL + L].copy(),
             ending=A[E.A_TE:E.A_TE + len(ENDINGS)].copy(),
             gained=A[E.A_TG:E.A_TU].reshape(E.MAXB, E.NCS)[:nb, :NCARDS].copy(),
-            curve=A[E.A_TL + L:E.A_TL + L * (1 + E.MAXB * E.NTC)].reshape(E.MAXB, L, E.NTC)[:nb].copy(),
-            gained_turn=A[E.A_TL + L * (1 + E.MAXB * E.NTC):].reshape(E.MAXB, L, E.NCS)[:nb, :, :NCARDS].copy(),
+            curve=A[E.A_TL + L:E.A_TL + L * E.A_TGT].reshape(E.MAXB, L, E.NTC)[:nb].copy(),
+            gained_turn=A[E.A_TL + L * E.A_TGT:].reshape(E.MAXB, L, E.NCS)[:nb, :, :NCARDS].copy(),
             unit=np.concatenate([A[E.A_TU:E.A_TU + 1], A[E.A_TU + 1:E.A_TU + 1 + 2 * nb]]).copy(),
             games=games,
         )

@@ -190,6 +190,8 @@ A_TG = A_TE + 4
 A_TU = A_TG + MAXB * NCS     # units (games, or deals when paired), then per bot: sum, sum of squares
 A_TL = A_TU + 1 + 2 * MAXB   # then (cap + 2) lengths, then MAXB * (cap + 2) * NTC curve entries,
 #                              then MAXB * (cap + 2) * NCS cards gained per bot and own turn
+A_TGT = 1 + MAXB * NTC       # where those gains start after A_TL, in units of (cap + 2)
+A_PER_TURN = A_TGT + MAXB * NCS  # the size of the A array past A_TL, in units of (cap + 2)
 
 # per-game records grec[g, :] (only when asked for)
 GR_GAME = 0
