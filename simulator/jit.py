@@ -71,11 +71,11 @@ def cache_dir(kernel_dir, sources) -> Path:
     return folder
 
 
-def configure(kernel_file, *other_sources) -> Path:
-    """Point numba's cache at the folder for these sources; call before any ``@njit(cache=True)``."""
+def configure(kernel_dir, sources) -> Path:
+    """Point numba's cache at the folder for these sources (the kernels in ``kernel_dir``
+    and every file they take constants from); call before any ``@njit(cache=True)``."""
     import numba
-    kernel_file = Path(kernel_file)
-    folder = cache_dir(kernel_file.parent, [kernel_file, *other_sources])
+    folder = cache_dir(Path(kernel_dir), sources)
     numba.config.CACHE_DIR = str(folder)
     return folder
 
@@ -88,7 +88,7 @@ def is_cached(kernel) -> bool:
 
 
 @contextmanager
-def compile_notice(kernel, what: str = "the game engine", expect: str = "about a minute"):
+def compile_notice(kernel, what: str = "the game engine", expect: str = "about half a minute"):
     """Say so on stderr while ``kernel`` compiles for the first time: one line, with a
     spinner and the time taken on a terminal. Silent when it is cached, and with -q."""
     if is_cached(kernel) or logging.getLogger().getEffectiveLevel() > logging.WARNING:

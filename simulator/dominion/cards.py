@@ -1,7 +1,7 @@
 """The Dominion card table: ids, names, costs, types, texts, and the numeric columns
 the engine reads.
 
-Card ids are the row order of ``CARDS``; ``engine.py`` repeats the ids it needs as
+Card ids are the row order of ``CARDS``; ``layout.py`` repeats the ids the engine needs as
 literal constants (so its numba cache never depends on another file) and
 ``check_engine_ids`` asserts the two agree.
 """
@@ -215,6 +215,8 @@ def check_engine_ids() -> None:
         const = c.name.upper().replace(" ", "_")
         assert getattr(E, const) == c.id, f"engine id of {c.name} is not {c.id}"
     assert E.NCARDS == NCARDS
+    # the engine scores the fixed VP of the first NBASIC cards only
+    assert all(c.id < E.NBASIC for c in CARDS if c.vp), "a card with fixed VP after the basic cards"
 
 
 check_engine_ids()

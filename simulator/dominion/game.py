@@ -138,6 +138,7 @@ class State:
     with readable accessors for tests and logs."""
 
     def __init__(self, match: Match, log_capacity: int = 0, records: int = 0):
+        E.compile_kernels()
         self.match = match
         self.S = np.zeros(E.S_EV + E.EVW * log_capacity, np.int32)
         S = self.S
@@ -214,7 +215,7 @@ class State:
 
     def vp(self, p: int) -> int:
         """Player p's VP now, as the engine scores them (its own kernel, not a copy)."""
-        return int(E.vp_of(self.S, p))
+        return int(E.vp_of(self.S, self.T, p))
 
     def events(self) -> np.ndarray:
         n = int(self.S[E.G_NEV])

@@ -1,8 +1,8 @@
 """Dominion's engine layout: card ids, table columns, array offsets, opcodes and event codes.
 
 Plain integers with no numba import, so the code that validates files or lists cards
-(``dsim validate``, ``dsim cards``) never loads the compiler. ``engine.py`` imports every
-name here; numba freezes them into the kernels as compile-time constants.
+(``dsim validate``, ``dsim cards``) never loads the compiler. The engine's modules import
+every name here; numba freezes them into the kernels as compile-time constants.
 """
 # the condition language's generic opcodes (OP_AND / OP_OR: if the top of the stack is
 # false / true, jump by the argument keeping it, else pop it)
@@ -17,6 +17,8 @@ ESTATE = 3
 DUCHY = 4
 PROVINCE = 5
 CURSE = 6
+#: the basic cards come first: Treasures, Victory cards, Curse (the only cards with a fixed VP)
+NBASIC = 7
 CELLAR = 7
 CHAPEL = 8
 MOAT = 9
@@ -51,6 +53,9 @@ SENTRY = 37
 VASSAL = 38
 NCARDS = 39
 NCS = 40  # stride of per-card rows
+#: every player's starting deck
+START_COPPERS = 7
+START_ESTATES = 3
 
 #: cards whose every effect this engine plays (checked before any game runs)
 IMPLEMENTED = tuple(range(NCARDS))

@@ -172,7 +172,7 @@ def supply_sizes(kingdom_cards, players: int) -> np.ndarray:
     """int32[NCARDS]: each pile's starting size; -1 for piles not in the game."""
     sup = np.full(NCARDS, -1, dtype=np.int32)
     victory = 8 if players == 2 else 12
-    sup[E.COPPER] = 60 - 7 * players
+    sup[E.COPPER] = 60 - E.START_COPPERS * players
     sup[E.SILVER] = 40
     sup[E.GOLD] = 30
     sup[E.ESTATE] = victory

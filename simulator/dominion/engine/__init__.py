@@ -1,0 +1,39 @@
+"""The Dominion rules engine: the numba kernels of dsim's Dominion, one module per concern.
+
+    rng         random streams
+    state       the layout's accessors, zones, drawing, the event log
+    gains       scores, gains, trashing, the supply
+    conditions  the condition interpreter of bot rules
+    decisions   bot decisions and their defaults
+    effects     one kernel per Action card, and ``effect``, their dispatch
+    turn        a turn, the game end, ``run_games``
+
+Written C-style on purpose (see DESIGN.md): the whole game state is one flat int32
+array, kernels take a handful of arrays and scalars, no array views, no Python objects,
+no allocation inside a game. (Helpers that took a dozen arrays each spent most of their
+time on reference counting: 13k games/s; this layout runs an order of magnitude faster.)
+One entry point, ``run_games``, plays fresh games from seeds (runs, logs, fuzzing) or
+resumes a state prepared by Python (stacked-deck tests). Call ``compile_kernels()``
+first (``game.State`` does): it compiles every kernel once, for one signature.
+
+The five arrays:
+  S  int32    game state, at the fixed offsets S_* of layout.py:
+              game scalars G_*, rule variants, seat->bot, per-player scalars PS_*,
+              supply (-1 = pile not in the game), starting supply, trash, cards owned,
+              zone sizes, Throne Room work stack, zones (a draw pile's top is its last
+              element; a play-area slot is -1 once its card left play), then the event
+              log (4 ints per event) when logging
+  R  uint64   one splitmix64 stream per seat, plus one for the table
+  T  int32    read-only: header (TH_*), the card table (NCOL columns per card), then
+              the compiled bots: rules (card, code start, code length), condition code
+              (opcode, argument), list index (start, length per bot and list), options
+  F  float64  evaluation stack (F_STK entries), then the conditions' constants
+  A  int64    tallies at A_* offsets: per bot, per bot and seat, endings, cards gained,
+              game-length histogram, per-turn curves (the last two sized by the turn cap)
+"""
+from ..layout import *  # noqa: F403 - the layout's constants, as the kernels see them
+from ._jit import CACHE_DIR, compile_kernels  # noqa: F401
+from .conditions import cond_ok  # noqa: F401
+from .gains import gains_to_end, vp_of  # noqa: F401
+from .rng import seed_streams  # noqa: F401
+from .turn import run_games, setup_game  # noqa: F401

@@ -1,0 +1,358 @@
+"""Bot decisions: the first matching rule of a list, and the documented default of every
+choice a bot can leave to the engine (docs/bots.md)."""
+from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
+from ._jit import inline, kernel
+from .rng import rand_below
+from .state import bopt, col, cost_of, find_in, is_random, is_type, log_ev, ps, push, remove_at, zb, zn
+from .gains import guard_refuses
+from .conditions import cond_ok, quick_cond
+
+
+@kernel
+def random_gain(S, R, T, cap, mask):
+    """A random card of the supply within the cap (and types), or -1 (sometimes)."""
+    n = 0
+    for c in range(NCARDS):
+        if S[S_SUP + c] > 0 and cost_of(T, c) <= cap and (mask == 0 or is_type(T, c, mask)):
+            n += 1
+    k = rand_below(R, MAXP, n + 1)
+    for c in range(NCARDS):
+        if S[S_SUP + c] > 0 and cost_of(T, c) <= cap and (mask == 0 or is_type(T, c, mask)):
+            if k == 0:
+                return c
+            k -= 1
+    return -1
+
+
+@kernel
+def choose_gain(S, R, T, F, lst, p, cap, mask):
+    """The first rule of p's list ``lst`` whose card costs at most ``cap``, has the types
+    ``mask`` (0: any), is in the supply and whose condition holds (the end-game guard may
+    skip it); -1 if none."""
+    if is_random(S, T, p):
+        return random_gain(S, R, T, cap, mask)
+    b = S[S_SEAT + p]
+    lo = T[TH_RL] + (b * NL + lst) * 2
+    start = T[lo]
+    ro = T[TH_RULES]
+    for r in range(start, start + T[lo + 1]):
+        c = T[ro + 3 * r]
+        if S[S_SUP + c] <= 0 or cost_of(T, c) > cap or c + 1 == S[G_SKIP]:
+            continue
+        if mask != 0 and not is_type(T, c, mask):
+            continue
+        q = quick_cond(S, T, F, r, p)
+        if q == 0 or (q < 0 and not cond_ok(S, T, F, r, p)):
+            continue
+        if bopt(T, b, O_GUARD) != 0 and guard_refuses(S, T, p, c):
+            log_ev(S, EV_GUARD, p, c, 0)
+            continue
+        return c
+    return -1
+
+
+@kernel
+def forced_gain(S, R, T, F, p, cap, mask):
+    """A gain the card makes compulsory: the gain list's choice, else the costliest
+    Treasure within the cap (Copper last), then the costliest Action, then Victory,
+    then Curse; a card that ends the game with p losing only if nothing else is left."""
+    c = choose_gain(S, R, T, F, L_GAIN, p, cap, mask)
+    if c >= 0:
+        return c
+    for attempt in range(2):
+        for want in (T_TREASURE, T_ACTION, T_VICTORY, T_CURSE):
+            best = -1
+            for k in range(NCARDS):
+                if S[S_SUP + k] <= 0 or cost_of(T, k) > cap or not is_type(T, k, want) or k + 1 == S[G_SKIP]:
+                    continue
+                if mask != 0 and not is_type(T, k, mask):
+                    continue
+                if attempt == 0 and guard_refuses(S, T, p, k):
+                    continue
+                if want == T_TREASURE and k == COPPER and best >= 0:
+                    continue
+                if best < 0 or cost_of(T, k) > cost_of(T, best) or (best == COPPER and k != COPPER):
+                    best = k
+            if best >= 0:
+                return best
+    return -1
+
+
+@kernel
+def rule_matches(S, R, T, F, lst, p, c):
+    """Does a rule of p's list ``lst`` name card c with its condition holding?"""
+    if is_random(S, T, p):
+        return rand_below(R, MAXP, 2) == 1
+    b = S[S_SEAT + p]
+    lo = T[TH_RL] + (b * NL + lst) * 2
+    start = T[lo]
+    ro = T[TH_RULES]
+    for r in range(start, start + T[lo + 1]):
+        if T[ro + 3 * r] == c and cond_ok(S, T, F, r, p):
+            return True
+    return False
+
+
+@kernel
+def choose_in_zone(S, R, T, F, lst, p, zone, mask):
+    """The first rule of p's list ``lst`` whose card is in p's ``zone`` (with the types
+    ``mask``, 0: any) and whose condition holds; -1 if none."""
+    if is_random(S, T, p):
+        n = 0
+        o = zb(p, zone)
+        for i in range(S[zn(p, zone)]):
+            if mask == 0 or is_type(T, S[o + i], mask):
+                n += 1
+        k = rand_below(R, MAXP, n + 1)
+        for i in range(S[zn(p, zone)]):
+            if mask == 0 or is_type(T, S[o + i], mask):
+                if k == 0:
+                    return S[o + i]
+                k -= 1
+        return -1
+    b = S[S_SEAT + p]
+    lo = T[TH_RL] + (b * NL + lst) * 2
+    start = T[lo]
+    ro = T[TH_RULES]
+    for r in range(start, start + T[lo + 1]):
+        c = T[ro + 3 * r]
+        if mask != 0 and not is_type(T, c, mask):
+            continue
+        if find_in(S, p, zone, c) < 0:
+            continue
+        if cond_ok(S, T, F, r, p):
+            return c
+    return -1
+
+
+@kernel
+def option(S, R, T, F, p, k):
+    """A yes/no decision: the bot's condition rule for option k, or yes by default."""
+    if is_random(S, T, p):
+        return rand_below(R, MAXP, 2) == 1
+    r = bopt(T, S[S_SEAT + p], k)
+    if r < 0:
+        return True
+    return cond_ok(S, T, F, r, p)
+
+
+@inline
+def choose_play(S, R, T, F, p):
+    """The Action p plays next: the first rule of its play list that is in hand and
+    holds (the list ends with the default order of every unnamed Action); -1 if none."""
+    return choose_in_zone(S, R, T, F, L_PLAY, p, Z_HAND, T_ACTION)
+
+
+@kernel
+def keep_value(S, T, p, c, actions):
+    """How much p wants to keep card c in hand (forced discards drop the lowest):
+    Curses, then Victory cards, then Actions it could not play, then by cost."""
+    if is_type(T, c, T_CURSE):
+        return -200
+    if is_type(T, c, T_VICTORY) and not is_type(T, c, T_ACTION | T_TREASURE):
+        return -100 + cost_of(T, c)
+    if is_type(T, c, T_ACTION):
+        if actions <= 0:
+            return -50 + cost_of(T, c)
+        return 10 + cost_of(T, c)
+    return cost_of(T, c) + 2 * T[col(c, C_TREASURE)]
+
+
+@kernel
+def least_wanted(S, T, p):
+    """The card of p's (non-empty) hand that p least wants to keep this turn."""
+    oh = zb(p, Z_HAND)
+    x = -1
+    best = 1 << 30
+    for i in range(S[zn(p, Z_HAND)]):
+        v = keep_value(S, T, p, S[oh + i], S[G_ACTIONS])
+        if v < best:
+            best = v
+            x = S[oh + i]
+    return x
+
+
+@kernel
+def discard_down(S, R, T, F, p, k):
+    """p discards k cards from hand (fewer if the hand is smaller): by its discard list,
+    then the cards it least wants to keep."""
+    for j in range(k):
+        nh = S[zn(p, Z_HAND)]
+        if nh == 0:
+            return
+        c = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
+        if c < 0:
+            # the hand's terminal Actions beyond the first are dead on p's next turn
+            o = zb(p, Z_HAND)
+            villages = 0
+            for i in range(nh):
+                if T[col(S[o + i], C_ACTIONS)] >= 2:
+                    villages += 1
+            best = 1 << 30
+            terminals = 0
+            for i in range(nh):
+                x = S[o + i]
+                acts = 1 + villages - terminals
+                v = keep_value(S, T, p, x, acts)
+                if is_type(T, x, T_ACTION) and T[col(x, C_ACTIONS)] == 0:
+                    terminals += 1
+                if is_random(S, T, p):
+                    v = rand_below(R, MAXP, 1000)
+                if v < best:
+                    best = v
+                    c = x
+        remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, c))
+        push(S, p, Z_DISC, c)
+        log_ev(S, EV_DISCARD, p, c, 0)
+
+
+@kernel
+def blocked(S, R, T, F, q):
+    """Victim q may reveal a Moat from hand to be unaffected by this Attack."""
+    if find_in(S, q, Z_HAND, MOAT) >= 0 and option(S, R, T, F, q, O_MOAT):
+        log_ev(S, EV_REACT, q, MOAT, 0)
+        return True
+    return False
+
+
+@inline
+def good_card(T, c):
+    """Spy's and Harbinger's sense of a good card: an Action, or a Treasure beyond Copper."""
+    return is_type(T, c, T_ACTION) or (is_type(T, c, T_TREASURE) and c != COPPER)
+
+
+@kernel
+def best_treasure_at(S, T, p, o, n, skip_copper, cheapest):
+    """Index (0..n-1) of the costliest (or cheapest) Treasure among the n cards at S[o:],
+    -1 if none."""
+    bi = -1
+    for i in range(n):
+        c = S[o + i]
+        if c < 0 or not is_type(T, c, T_TREASURE) or (skip_copper and c == COPPER):
+            continue
+        if bi < 0:
+            bi = i
+        elif cheapest and cost_of(T, c) < cost_of(T, S[o + bi]):
+            bi = i
+        elif not cheapest and cost_of(T, c) > cost_of(T, S[o + bi]):
+            bi = i
+    return bi
+
+
+@kernel
+def library_skips(S, R, T, F, p, x):
+    """Does p set aside Action x drawn by Library? Its set_aside list decides; by
+    default every Action when no Action is left to play it."""
+    if is_random(S, T, p):
+        return rand_below(R, MAXP, 2) == 1
+    if bopt(T, S[S_SEAT + p], O_USER_SETASIDE) != 0:
+        return rule_matches(S, R, T, F, L_SETASIDE, p, x)
+    return S[G_ACTIONS] == 0
+
+
+@inline
+def hand_coins(S, T, p):
+    """The coins p has to buy with if every Treasure in its hand is played."""
+    oh = zb(p, Z_HAND)
+    coins = S[G_COINS]
+    for i in range(S[zn(p, Z_HAND)]):
+        coins += T[col(S[oh + i], C_TREASURE)]
+    return coins
+
+
+@kernel
+def chapel_pick(S, R, T, F, p):
+    """The next card the default Chapel trashes, or -1 to stop: a Curse; an Estate while
+    Provinces are plentiful; a Copper while the deck keeps over 6 money and the hand's
+    coins without it still buy what the buy list would buy now."""
+    if find_in(S, p, Z_HAND, CURSE) >= 0:
+        return CURSE
+    if S[S_SUP + PROVINCE] > 4 and find_in(S, p, Z_HAND, ESTATE) >= 0:
+        return ESTATE
+    if find_in(S, p, Z_HAND, COPPER) < 0 or S[ps(p, PS_MONEY)] <= 6:
+        return -1
+    coins = hand_coins(S, T, p)
+    if choose_gain(S, R, T, F, L_BUY, p, coins - 1, 0) != choose_gain(S, R, T, F, L_BUY, p, coins, 0):
+        return -1
+    return COPPER
+
+
+@kernel
+def spare_card(S, R, T, F, p):
+    """The card of p's hand best kept for next turn that this turn can spare: its
+    Treasure taken away, the coins still buy what the buy list would buy now. An Action
+    no Action is left to play first (the costliest), then the richest Treasure, then a
+    card that gives nothing (a Victory card or Curse). -1 if every card is needed."""
+    oh = zb(p, Z_HAND)
+    nh = S[zn(p, Z_HAND)]
+    coins = hand_coins(S, T, p)
+    want = choose_gain(S, R, T, F, L_BUY, p, coins, 0)
+    best = -1
+    score = -1
+    for i in range(nh):
+        y = S[oh + i]
+        money = T[col(y, C_TREASURE)]
+        if money > 0 and choose_gain(S, R, T, F, L_BUY, p, coins - money, 0) != want:
+            continue
+        if is_type(T, y, T_ACTION):
+            v = 100 + cost_of(T, y) if S[G_ACTIONS] == 0 else -1
+        elif money > 0:
+            v = 50 + money
+        else:
+            v = 0
+        if v > score:
+            score = v
+            best = y
+    return best
+
+
+@inline
+def late_province(S, T, p):
+    """Late (4 Provinces or fewer), may the default Remodel turn a Gold into a Province?"""
+    return 0 < S[S_SUP + PROVINCE] <= 4 and not guard_refuses(S, T, p, PROVINCE)
+
+
+@kernel
+def remodel_pick(S, R, T, F, p):
+    """The card of p's hand the default Remodel trashes, or -1 when no trade is worth it.
+    Each card is priced by what the gain list would take for it (up to 2 more), and the
+    best trade wins, in this order: a Curse for anything; late (4 Provinces or fewer) a
+    Gold for a Province; an Estate while Provinces are plentiful; a Silver for a Duchy (the
+    list takes Duchies late); a Remodel for a Gold; a Copper for a real card while the deck
+    keeps over 6 money; else any non-Victory card for a dearer one. Never a card for
+    itself or for a Copper or Curse."""
+    oh = zb(p, Z_HAND)
+    best = -1
+    score = 0
+    late = late_province(S, T, p)
+    for i in range(S[zn(p, Z_HAND)]):
+        x = S[oh + i]
+        if x == GOLD and late:
+            if score < 95:  # late, a Gold is worth less than the Province it becomes
+                score = 95
+                best = x
+            continue
+        if x == CURSE:  # gone at any price (the compulsory gain then takes what it can)
+            if score < 100:
+                score = 100
+                best = x
+            continue
+        g = choose_gain(S, R, T, F, L_GAIN, p, cost_of(T, x) + 2, 0)
+        if g < 0 or g == x or g == COPPER or g == CURSE:
+            continue
+        v = 0
+        if x == ESTATE and S[S_SUP + PROVINCE] > 4:
+            v = 90 + cost_of(T, g)
+        elif x == SILVER and g == DUCHY:
+            v = 85
+        elif x == REMODEL and g == GOLD:
+            v = 80
+        elif x == COPPER and S[ps(p, PS_MONEY)] > 6:
+            v = 50 + cost_of(T, g)
+        elif cost_of(T, g) > cost_of(T, x) and not is_type(T, x, T_VICTORY):
+            v = 10 + cost_of(T, g) - cost_of(T, x)
+        if v > score:
+            score = v
+            best = x
+    return best
+

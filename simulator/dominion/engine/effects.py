@@ -1,0 +1,626 @@
+"""Card effects: one kernel per Action card whose text does more than its +Cards,
++Actions, +Buys and +coins (those come from the card table), with the card's text as its
+docstring, and ``effect``, the dispatch. Where the card leaves a choice, the bot's list
+decides, else the documented default (docs/bots.md) in ``decisions.py``."""
+from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
+from ._jit import inline, kernel
+from .decisions import (best_treasure_at, blocked, chapel_pick, choose_gain, choose_in_zone, choose_play, discard_down,
+                        forced_gain, good_card, late_province, least_wanted, library_skips, option,
+                        remodel_pick, rule_matches, spare_card)
+from .gains import gain_chosen, gain_from_trash, trash_card
+from .rng import rand_below
+from .state import (bopt, col, cost_of, draw, find_in, is_random, is_type, log_ev, ps, push, remove_at, take_top,
+                    zb, zn)
+
+
+# ================================================================ helpers of several cards
+@kernel
+def push_play(S, c, times, slot):
+    """Queue ``times`` plays of c (in play-area slot ``slot``) on the work stack."""
+    d = S[G_WK]
+    if d >= WK_MAX:
+        S[G_ERR] = ERR_WK
+        return
+    o = S_WK + 3 * d
+    S[o] = c
+    S[o + 1] = times
+    S[o + 2] = slot
+    S[G_WK] = d + 1
+
+
+@kernel
+def reveal_two(S, R, q):
+    """Reveal the top two cards of q's deck into q's set-aside zone; how many there were."""
+    n = 0
+    for k in range(2):
+        x = take_top(S, R, q)
+        if x < 0:
+            break
+        push(S, q, Z_ASIDE, x)
+        log_ev(S, EV_REVEAL, q, x, 0)
+        n += 1
+    return n
+
+
+@kernel
+def trash_revealed_treasure(S, R, T, q, n, skip_copper, cheapest, random_pick):
+    """Trash one Treasure among the n cards q revealed into its set-aside zone: the
+    cheapest or costliest (Copper skipped if asked), or a random revealed card when it
+    is a Treasure and ``random_pick``. Returns the card, or -1 if none was a Treasure."""
+    oa = zb(q, Z_ASIDE)
+    bi = best_treasure_at(S, T, q, oa, n, skip_copper, cheapest)
+    if random_pick and bi >= 0:
+        j = rand_below(R, MAXP, n)
+        if is_type(T, S[oa + j], T_TREASURE):
+            bi = j
+    if bi < 0:
+        return -1
+    x = S[oa + bi]
+    S[oa + bi] = -1
+    trash_card(S, T, q, x)
+    return x
+
+
+@kernel
+def discard_aside(S, q):
+    o = zb(q, Z_ASIDE)
+    for i in range(S[zn(q, Z_ASIDE)]):
+        x = S[o + i]
+        if x >= 0:
+            push(S, q, Z_DISC, x)
+            log_ev(S, EV_DISCARD, q, x, 0)
+    S[zn(q, Z_ASIDE)] = 0
+
+
+# ================================================================ the cards, by cost
+@inline
+def cellar(S, R, T, F, A, p):
+    """+1 Action. Discard any number of cards from your hand, then draw that many.
+
+    The discard list picks the cards, one at a time."""
+    n = 0
+    while True:
+        x = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
+        if x < 0:
+            break
+        remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+        push(S, p, Z_DISC, x)
+        log_ev(S, EV_DISCARD, p, x, 0)
+        n += 1
+    draw(S, R, p, n)
+
+
+@inline
+def chapel(S, R, T, F, A, p):
+    """Trash up to 4 cards from your hand.
+
+    The trash list picks the cards; by default ``chapel_pick``."""
+    default = not is_random(S, T, p) and bopt(T, S[S_SEAT + p], O_USER_TRASH) == 0
+    for k in range(4):
+        x = chapel_pick(S, R, T, F, p) if default else choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
+        if x < 0:
+            break
+        remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+        trash_card(S, T, p, x)
+
+
+@inline
+def harbinger(S, R, T, F, A, p):
+    """+1 Card, +1 Action. Look through your discard pile. You may put a card from it
+    onto your deck.
+
+    The topdeck list picks the card; by default Gold, else the costliest Action, else
+    Silver; nothing if only junk."""
+    nd = S[zn(p, Z_DISC)]
+    if nd == 0:
+        return
+    x = -1
+    if is_random(S, T, p) or bopt(T, S[S_SEAT + p], O_USER_TOPDECK) != 0:
+        x = choose_in_zone(S, R, T, F, L_TOPDECK, p, Z_DISC, 0)
+    else:
+        od = zb(p, Z_DISC)
+        score = 0
+        for i in range(nd):
+            y = S[od + i]
+            v = 0
+            if y == GOLD:
+                v = 1000
+            elif is_type(T, y, T_ACTION):
+                v = 100 + cost_of(T, y)
+            elif good_card(T, y):
+                v = 10 + cost_of(T, y)
+            if v > score:
+                score = v
+                x = y
+    if x >= 0:
+        remove_at(S, p, Z_DISC, find_in(S, p, Z_DISC, x))
+        push(S, p, Z_DRAW, x)
+        log_ev(S, EV_TOPDECK, p, x, 0)
+
+
+@inline
+def merchant(S, R, T, F, A, p):
+    """+1 Card, +1 Action. The first time you play a Silver this turn, +1 coin.
+
+    Counted here, paid in the buy phase (each Merchant adds one coin to the first Silver)."""
+    S[G_MERCHANT] += 1
+
+
+@inline
+def vassal(S, R, T, F, A, p):
+    """+2 coins. Discard the top card of your deck. If it's an Action card, you may play it.
+
+    The play list decides whether it is played (as if from hand, but using no Action)."""
+    x = take_top(S, R, p)
+    if x >= 0:
+        push(S, p, Z_DISC, x)
+        log_ev(S, EV_DISCARD, p, x, 0)
+        if is_type(T, x, T_ACTION) and rule_matches(S, R, T, F, L_PLAY, p, x):
+            S[zn(p, Z_DISC)] -= 1
+            s2 = S[zn(p, Z_PLAY)]
+            push(S, p, Z_PLAY, x)
+            log_ev(S, EV_PLAY, p, x, 1)
+            push_play(S, x, 1, s2)
+
+
+@inline
+def chancellor(S, R, T, F, A, p):
+    """+2 coins. You may immediately put your deck into your discard pile.
+
+    The chancellor option decides."""
+    if option(S, R, T, F, p, O_CHANCELLOR):
+        n = S[zn(p, Z_DRAW)]
+        od = zb(p, Z_DRAW)
+        for i in range(n):
+            push(S, p, Z_DISC, S[od + i])
+        S[zn(p, Z_DRAW)] = 0
+        log_ev(S, EV_DECK, p, -1, n)
+
+
+@inline
+def workshop(S, R, T, F, A, p):
+    """Gain a card costing up to 4 coins.
+
+    The gain list picks the card, else ``forced_gain``'s default."""
+    gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 4, 0), Z_DISC)
+
+
+@inline
+def bureaucrat(S, R, T, F, A, p):
+    """Gain a Silver onto your deck. Each other player reveals a Victory card from their
+    hand and puts it onto their deck (or reveals a hand with no Victory cards).
+
+    A victim puts back its cheapest Victory card."""
+    gain_chosen(S, T, A, p, SILVER, Z_DRAW)
+    np_ = S[G_NP]
+    for k in range(1, np_):
+        q = (p + k) % np_
+        if blocked(S, R, T, F, q):
+            continue
+        # any Victory card will do: the cheapest one
+        oh = zb(q, Z_HAND)
+        bi = -1
+        for i in range(S[zn(q, Z_HAND)]):
+            x = S[oh + i]
+            if is_type(T, x, T_VICTORY) and (bi < 0 or cost_of(T, x) < cost_of(T, S[oh + bi])):
+                bi = i
+        if bi >= 0:
+            x = remove_at(S, q, Z_HAND, bi)
+            log_ev(S, EV_REVEAL, q, x, 0)
+            push(S, q, Z_DRAW, x)
+            log_ev(S, EV_TOPDECK, q, x, 0)
+        else:
+            for i in range(S[zn(q, Z_HAND)]):
+                log_ev(S, EV_REVEAL, q, S[oh + i], 0)
+
+
+@inline
+def feast(S, R, T, F, A, p, slot):
+    """Trash this card. Gain a card costing up to 5 coins.
+
+    Trashed only if it is still in play (a Throne-Roomed Feast is trashed once). The gain
+    list picks the card; without one, the default never gains back a Feast."""
+    if S[zb(p, Z_PLAY) + slot] == FEAST:
+        S[zb(p, Z_PLAY) + slot] = -1
+        trash_card(S, T, p, FEAST)
+    if bopt(T, S[S_SEAT + p], O_USER_GAIN) == 0:
+        S[G_SKIP] = FEAST + 1  # by default, never gain back the Feast just trashed
+    gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_DISC)
+    S[G_SKIP] = 0
+
+
+@inline
+def militia(S, R, T, F, A, p):
+    """+2 coins. Each other player discards down to 3 cards in hand.
+
+    A victim discards what its discard list says, else by ``discard_down``'s default."""
+    np_ = S[G_NP]
+    for k in range(1, np_):
+        q = (p + k) % np_
+        if not blocked(S, R, T, F, q):
+            discard_down(S, R, T, F, q, S[zn(q, Z_HAND)] - 3)
+
+
+@inline
+def moneylender(S, R, T, F, A, p):
+    """Trash a Copper from your hand. If you do, +3 coins.
+
+    2nd edition ("You may trash a Copper from your hand for +3 coins."): the trash list
+    decides when it has a rule, else it always does."""
+    i = find_in(S, p, Z_HAND, COPPER)
+    if i >= 0:
+        take = True
+        if S[S_VAR + V_EDITION] == 2 and (bopt(T, S[S_SEAT + p], O_USER_TRASH) != 0 or is_random(S, T, p)):
+            take = rule_matches(S, R, T, F, L_TRASH, p, COPPER)
+        if take:
+            remove_at(S, p, Z_HAND, i)
+            trash_card(S, T, p, COPPER)
+            S[G_COINS] += 3
+        else:
+            log_ev(S, EV_NOTHING, p, MONEYLENDER, 0)
+
+
+@inline
+def poacher(S, R, T, F, A, p):
+    """+1 Card, +1 Action, +1 coin. Discard a card per empty Supply pile."""
+    if S[G_EMPTY] > 0:
+        discard_down(S, R, T, F, p, S[G_EMPTY])
+
+
+@inline
+def remodel(S, R, T, F, A, p):
+    """Trash a card from your hand. Gain a card costing up to 2 coins more than the
+    trashed card.
+
+    Compulsory if the hand has a card. Gold becomes a Province when the gain list would
+    take one; a bot's trash list picks the card; by default the best trade
+    (``remodel_pick``); else the card p least wants to keep."""
+    nh = S[zn(p, Z_HAND)]
+    if nh == 0:
+        log_ev(S, EV_NOTHING, p, REMODEL, 0)
+        return
+    x = -1
+    if not is_random(S, T, p) and find_in(S, p, Z_HAND, GOLD) >= 0 \
+            and choose_gain(S, R, T, F, L_GAIN, p, cost_of(T, GOLD) + 2, 0) == PROVINCE:
+        x = GOLD
+    default = not is_random(S, T, p) and bopt(T, S[S_SEAT + p], O_USER_TRASH) == 0
+    if x < 0 and default:
+        x = remodel_pick(S, R, T, F, p)
+    if x < 0:
+        x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
+    if x < 0:
+        x = least_wanted(S, T, p)
+    remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+    trash_card(S, T, p, x)
+    if default and x == GOLD and late_province(S, T, p):
+        g = PROVINCE
+    else:
+        g = forced_gain(S, R, T, F, p, cost_of(T, x) + 2, 0)
+    gain_chosen(S, T, A, p, g, Z_DISC)
+
+
+@inline
+def spy(S, R, T, F, A, p):
+    """+1 Card, +1 Action. Each player (including you) reveals the top card of their deck
+    and either discards it or puts it back, your choice.
+
+    Your own good cards stay and your junk goes; others' good cards go and their junk
+    stays (``good_card``)."""
+    np_ = S[G_NP]
+    for k in range(np_):
+        q = (p + k) % np_
+        if k > 0 and blocked(S, R, T, F, q):
+            continue
+        x = take_top(S, R, q)
+        if x < 0:
+            continue
+        log_ev(S, EV_REVEAL, q, x, 0)
+        good = good_card(T, x)
+        if is_random(S, T, p):
+            good = rand_below(R, MAXP, 2) == 1
+        if good == (k == 0):
+            push(S, q, Z_DRAW, x)
+            log_ev(S, EV_BACK, q, x, 0)
+        else:
+            push(S, q, Z_DISC, x)
+            log_ev(S, EV_DISCARD, q, x, 0)
+
+
+@inline
+def thief(S, R, T, F, A, p):
+    """Each other player reveals the top 2 cards of their deck. If they revealed any
+    Treasure cards, they trash one of them that you choose. You may gain any or all of
+    these trashed cards. They discard the other revealed cards.
+
+    You choose the costliest Treasure, and gain it unless it is a Copper."""
+    np_ = S[G_NP]
+    for k in range(1, np_):
+        q = (p + k) % np_
+        if blocked(S, R, T, F, q):
+            continue
+        n = reveal_two(S, R, q)
+        x = trash_revealed_treasure(S, R, T, q, n, False, False, is_random(S, T, p))
+        if x >= 0:
+            want = x != COPPER
+            if is_random(S, T, p):
+                want = rand_below(R, MAXP, 2) == 1
+            if want:
+                gain_from_trash(S, T, A, p, x)
+        discard_aside(S, q)
+
+
+@inline
+def throne_room(S, R, T, F, A, p):
+    """Choose an Action card in your hand. Play it twice.
+
+    2nd edition: "You may play an Action card from your hand twice." The play list picks
+    the card; in the 1st edition an Action in hand must be chosen (the first one)."""
+    x = choose_play(S, R, T, F, p)
+    if x < 0 and S[S_VAR + V_EDITION] != 2:
+        oh = zb(p, Z_HAND)
+        for i in range(S[zn(p, Z_HAND)]):
+            if is_type(T, S[oh + i], T_ACTION):
+                x = S[oh + i]
+                break
+    if x >= 0:
+        remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+        s2 = S[zn(p, Z_PLAY)]
+        push(S, p, Z_PLAY, x)
+        log_ev(S, EV_THRONE, p, x, 0)
+        push_play(S, x, 2, s2)
+    else:
+        log_ev(S, EV_NOTHING, p, THRONE_ROOM, 0)
+
+
+@inline
+def bandit(S, R, T, F, A, p):
+    """Gain a Gold. Each other player reveals the top 2 cards of their deck, trashes a
+    revealed Treasure other than Copper, and discards the rest.
+
+    A victim trashes the cheaper of its non-Copper Treasures."""
+    gain_chosen(S, T, A, p, GOLD, Z_DISC)
+    np_ = S[G_NP]
+    for k in range(1, np_):
+        q = (p + k) % np_
+        if blocked(S, R, T, F, q):
+            continue
+        n = reveal_two(S, R, q)
+        trash_revealed_treasure(S, R, T, q, n, True, True, False)
+        discard_aside(S, q)
+
+
+@inline
+def council_room(S, R, T, F, A, p):
+    """+4 Cards, +1 Buy. Each other player draws a card."""
+    np_ = S[G_NP]
+    for k in range(1, np_):
+        draw(S, R, (p + k) % np_, 1)
+
+
+@inline
+def library(S, R, T, F, A, p):
+    """Draw until you have 7 cards in hand. You may set aside any Action cards drawn this
+    way, as you draw them; discard the set aside cards after you finish drawing.
+
+    The set_aside list decides (``library_skips``). Stops when both piles are empty, and
+    with an error once it has revealed more cards than p owns."""
+    steps = 0
+    while S[zn(p, Z_HAND)] < 7:
+        steps += 1
+        if steps > S[ps(p, PS_CARDS)]:  # revealed more cards than p owns
+            S[G_ERR] = ERR_LOOP
+            break
+        x = take_top(S, R, p)
+        if x < 0:
+            break
+        if is_type(T, x, T_ACTION) and library_skips(S, R, T, F, p, x):
+            push(S, p, Z_ASIDE, x)
+            log_ev(S, EV_SETASIDE, p, x, 0)
+        else:
+            push(S, p, Z_HAND, x)
+            log_ev(S, EV_DRAW, p, x, 0)
+    discard_aside(S, p)
+
+
+@inline
+def mine(S, R, T, F, A, p):
+    """Trash a Treasure card from your hand. Gain a Treasure card costing up to 3 coins
+    more; put it into your hand.
+
+    2nd edition: "You may trash a Treasure from your hand. Gain a Treasure to your hand
+    costing up to 3 coins more than it." By default the Treasure whose upgrade gains the
+    most (Silver to Gold before Copper to Silver); a bot's trash list picks instead. In
+    the 1st edition a Treasure must be trashed (the cheapest, when no upgrade helps)."""
+    oh = zb(p, Z_HAND)
+    nh = S[zn(p, Z_HAND)]
+    x = -1
+    g = -1
+    if is_random(S, T, p) or bopt(T, S[S_SEAT + p], O_USER_TRASH) != 0:
+        x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, T_TREASURE)
+        if x >= 0:
+            g = forced_gain(S, R, T, F, p, cost_of(T, x) + 3, T_TREASURE)
+    else:
+        gain_best = 0
+        for i in range(nh):
+            y = S[oh + i]
+            if not is_type(T, y, T_TREASURE):
+                continue
+            h = forced_gain(S, R, T, F, p, cost_of(T, y) + 3, T_TREASURE)
+            if h < 0:
+                continue
+            up = cost_of(T, h) - cost_of(T, y)
+            # the biggest upgrade; between equal ones, the one that ends with the better card
+            if up > 0 and (up > gain_best or (up == gain_best and cost_of(T, h) > cost_of(T, g))):
+                gain_best = up
+                x = y
+                g = h
+    if x < 0 and S[S_VAR + V_EDITION] != 2:
+        bi = best_treasure_at(S, T, p, oh, nh, False, True)
+        if bi >= 0:
+            x = S[oh + bi]
+            g = forced_gain(S, R, T, F, p, cost_of(T, x) + 3, T_TREASURE)
+    if x < 0:
+        log_ev(S, EV_NOTHING, p, MINE, 0)
+        return
+    remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+    trash_card(S, T, p, x)
+    gain_chosen(S, T, A, p, g, Z_HAND)
+
+
+@inline
+def sentry(S, R, T, F, A, p):
+    """+1 Card, +1 Action. Look at the top 2 cards of your deck. Trash and/or discard any
+    number of them. Put the rest back on top in any order.
+
+    The trash list, then the discard list, decide each card; the rest go back with the
+    costlier on top."""
+    n = reveal_two(S, R, p)
+    oa = zb(p, Z_ASIDE)
+    kept = 0
+    for i in range(n):
+        x = S[oa + i]
+        if rule_matches(S, R, T, F, L_TRASH, p, x):
+            S[oa + i] = -1
+            trash_card(S, T, p, x)
+        elif rule_matches(S, R, T, F, L_DISCARD, p, x):
+            S[oa + i] = -1
+            push(S, p, Z_DISC, x)
+            log_ev(S, EV_DISCARD, p, x, 0)
+        else:
+            kept += 1
+    # put the rest back, the more valuable on top
+    if kept == 2 and cost_of(T, S[oa]) > cost_of(T, S[oa + 1]):
+        t = S[oa]
+        S[oa] = S[oa + 1]
+        S[oa + 1] = t
+    for i in range(n):
+        x = S[oa + i]
+        if x >= 0:
+            push(S, p, Z_DRAW, x)
+            log_ev(S, EV_BACK, p, x, 0)
+    S[zn(p, Z_ASIDE)] = 0
+
+
+@inline
+def witch(S, R, T, F, A, p):
+    """+2 Cards. Each other player gains a Curse card."""
+    np_ = S[G_NP]
+    for k in range(1, np_):
+        q = (p + k) % np_
+        if not blocked(S, R, T, F, q):
+            gain_chosen(S, T, A, q, CURSE, Z_DISC)
+
+
+@inline
+def adventurer(S, R, T, F, A, p):
+    """Reveal cards from your deck until you reveal 2 Treasure cards. Put those Treasure
+    cards into your hand and discard the other revealed cards.
+
+    Stops when both piles are empty, and with an error once it has revealed more cards
+    than p owns."""
+    found = 0
+    steps = 0
+    while found < 2:
+        steps += 1
+        if steps > S[ps(p, PS_CARDS)]:  # revealed more cards than p owns
+            S[G_ERR] = ERR_LOOP
+            break
+        x = take_top(S, R, p)
+        if x < 0:
+            break
+        log_ev(S, EV_REVEAL, p, x, 0)
+        if is_type(T, x, T_TREASURE):
+            push(S, p, Z_HAND, x)
+            found += 1
+        else:
+            push(S, p, Z_ASIDE, x)
+    discard_aside(S, p)
+
+
+@inline
+def artisan(S, R, T, F, A, p):
+    """Gain a card to your hand costing up to 5 coins. Put a card from your hand onto
+    your deck.
+
+    The gain list picks the gain (else ``forced_gain``'s default); the topdeck list picks
+    the card to put back; by default the card this turn can best spare
+    (``spare_card``), else the cheapest Treasure, else the card p least wants to keep."""
+    gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_HAND)
+    nh = S[zn(p, Z_HAND)]
+    if nh == 0:
+        return
+    x = -1
+    if is_random(S, T, p) or bopt(T, S[S_SEAT + p], O_USER_TOPDECK) != 0:
+        x = choose_in_zone(S, R, T, F, L_TOPDECK, p, Z_HAND, 0)
+    oh = zb(p, Z_HAND)
+    if x < 0:
+        x = spare_card(S, R, T, F, p)
+    if x < 0:
+        bi = best_treasure_at(S, T, p, oh, nh, False, True)
+        if bi >= 0:
+            x = S[oh + bi]
+    if x < 0:
+        x = least_wanted(S, T, p)
+    remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+    push(S, p, Z_DRAW, x)
+    log_ev(S, EV_TOPDECK, p, x, 0)
+
+
+# ================================================================ the dispatch
+@kernel
+def effect(S, R, T, F, A, c, slot, p):
+    """Resolve one play of Action c: its table part (+Cards, +Actions, +Buys, +coins),
+    then its own text, if it has one."""
+    if T[col(c, C_CARDS)] > 0:
+        draw(S, R, p, T[col(c, C_CARDS)])
+    S[G_ACTIONS] += T[col(c, C_ACTIONS)]
+    S[G_BUYS] += T[col(c, C_BUYS)]
+    S[G_COINS] += T[col(c, C_COINS)]
+    if c == CELLAR:
+        cellar(S, R, T, F, A, p)
+    elif c == CHAPEL:
+        chapel(S, R, T, F, A, p)
+    elif c == HARBINGER:
+        harbinger(S, R, T, F, A, p)
+    elif c == MERCHANT:
+        merchant(S, R, T, F, A, p)
+    elif c == VASSAL:
+        vassal(S, R, T, F, A, p)
+    elif c == CHANCELLOR:
+        chancellor(S, R, T, F, A, p)
+    elif c == WORKSHOP:
+        workshop(S, R, T, F, A, p)
+    elif c == BUREAUCRAT:
+        bureaucrat(S, R, T, F, A, p)
+    elif c == FEAST:
+        feast(S, R, T, F, A, p, slot)
+    elif c == MILITIA:
+        militia(S, R, T, F, A, p)
+    elif c == MONEYLENDER:
+        moneylender(S, R, T, F, A, p)
+    elif c == POACHER:
+        poacher(S, R, T, F, A, p)
+    elif c == REMODEL:
+        remodel(S, R, T, F, A, p)
+    elif c == SPY:
+        spy(S, R, T, F, A, p)
+    elif c == THIEF:
+        thief(S, R, T, F, A, p)
+    elif c == THRONE_ROOM:
+        throne_room(S, R, T, F, A, p)
+    elif c == BANDIT:
+        bandit(S, R, T, F, A, p)
+    elif c == COUNCIL_ROOM:
+        council_room(S, R, T, F, A, p)
+    elif c == LIBRARY:
+        library(S, R, T, F, A, p)
+    elif c == MINE:
+        mine(S, R, T, F, A, p)
+    elif c == SENTRY:
+        sentry(S, R, T, F, A, p)
+    elif c == WITCH:
+        witch(S, R, T, F, A, p)
+    elif c == ADVENTURER:
+        adventurer(S, R, T, F, A, p)
+    elif c == ARTISAN:
+        artisan(S, R, T, F, A, p)

@@ -1,0 +1,157 @@
+"""Scores, gains, trashing and the supply: everything that moves a card in or out of a
+player's deck and keeps the owned-card counters, the VP and the game end in step."""
+from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
+from ._jit import inline, kernel
+from .state import col, log_hot, own, ps, push
+
+
+@inline
+def vp_with(S, T, p, extra):
+    """p's VP if it owned one more ``extra`` (-1: as things stand): the basic cards' fixed
+    VP from the card table, and Gardens' 1 VP per 10 cards owned (round down)."""
+    v = 0
+    for c in range(NBASIC):
+        v += (S[own(p, c)] + (1 if c == extra else 0)) * T[col(c, C_VP)]
+    cards = S[ps(p, PS_CARDS)] + (1 if extra >= 0 else 0)
+    return v + (S[own(p, GARDENS)] + (1 if extra == GARDENS else 0)) * (cards // 10)
+
+
+@inline
+def vp_of(S, T, p):
+    return vp_with(S, T, p, -1)
+
+
+@kernel
+def gains_to_end(S):
+    """Fewest gains that can end the game: Provinces left, or the sum of the k smallest
+    supply piles (k = piles that end the game)."""
+    k = S[S_VAR + V_END_PILES]
+    # k smallest pile sizes by insertion into a tiny sorted buffer
+    b0 = b1 = b2 = b3 = 1 << 30
+    for c in range(NCARDS):
+        s = S[S_SUP + c]
+        if s < 0:
+            continue
+        if s < b3:
+            b3 = s
+            if b3 < b2:
+                b2, b3 = b3, b2
+                if b2 < b1:
+                    b1, b2 = b2, b1
+                    if b1 < b0:
+                        b0, b1 = b1, b0
+    total = b0 + b1 + b2
+    if k >= 4:
+        total += b3
+    prov = S[S_SUP + PROVINCE]
+    return min(prov, total)
+
+
+@inline
+def count_gain(S, A, p, c):
+    """Tally a card p gained: per bot and card, and per bot, own turn and card (the turn
+    p is in or has just finished; 0 before its first)."""
+    b = S[S_SEAT + p]
+    A[A_TG + b * NCS + c] += 1
+    cap = S[S_VAR + V_TURN_CAP]
+    t = min(S[ps(p, PS_TURNS)], cap + 1)
+    A[A_TL + (cap + 2) * A_TGT + (b * (cap + 2) + t) * NCS + c] += 1
+
+
+@inline
+def gain(S, T, A, p, c, zone):
+    """p gains c from the supply to ``zone``; False if the pile is empty or absent."""
+    k = S_SUP + c
+    s = S[k]
+    if s <= 0:
+        log_hot(S, EV_NOGAIN, p, c, zone)
+        return False
+    S[k] = s - 1
+    if s == 1:
+        S[G_EMPTY] += 1
+    push(S, p, zone, c)
+    S[own(p, c)] += 1
+    S[ps(p, PS_MONEY)] += T[col(c, C_MONEY)]
+    S[ps(p, PS_CARDS)] += 1
+    count_gain(S, A, p, c)
+    log_hot(S, EV_GAIN, p, c, zone)
+    return True
+
+
+@kernel
+def trash_card(S, T, p, c):
+    """c (already taken out of p's zones) goes to the trash."""
+    S[own(p, c)] -= 1
+    S[ps(p, PS_MONEY)] -= T[col(c, C_MONEY)]
+    S[ps(p, PS_CARDS)] -= 1
+    S[S_TRASH + c] += 1
+    log_hot(S, EV_TRASH, p, c, 0)
+
+
+@inline
+def opp_max_vp(S, T, p):
+    best = -(1 << 30)
+    for q in range(S[G_NP]):
+        if q != p:
+            v = vp_of(S, T, q)
+            if v > best:
+                best = v
+    return best
+
+
+@inline
+def count_type_owned(S, T, p, mask):
+    k = 0
+    for c in range(NCARDS):
+        if (T[col(c, C_TYPES)] & mask) != 0:
+            k += S[own(p, c)]
+    return k
+
+
+@inline
+def gain_ends_game(S, c):
+    """Would gaining one c now make this turn the last (when it was not already)?"""
+    empty = S[G_EMPTY]
+    piles = S[S_VAR + V_END_PILES]
+    if S[S_SUP + PROVINCE] == 0 or empty >= piles or S[S_SUP + c] != 1:
+        return False
+    return c == PROVINCE or empty + 1 >= piles
+
+
+@inline
+def guard_refuses(S, T, p, c):
+    """End-game guard: True if gaining c ends the game with p not among its winners
+    (tie-break included)."""
+    if not gain_ends_game(S, c):
+        return False
+    mine = vp_with(S, T, p, c)
+    shared = S[S_VAR + V_TIEBREAK] != 0
+    for q in range(S[G_NP]):
+        if q == p:
+            continue
+        v = vp_of(S, T, q)
+        if v > mine:
+            return True
+        if v == mine and not shared and S[ps(q, PS_TURNS)] < S[ps(p, PS_TURNS)]:
+            return True
+    return False
+
+
+@kernel
+def gain_from_trash(S, T, A, p, c):
+    """p gains c out of the trash (Thief)."""
+    S[S_TRASH + c] -= 1
+    push(S, p, Z_DISC, c)
+    S[own(p, c)] += 1
+    S[ps(p, PS_MONEY)] += T[col(c, C_MONEY)]
+    S[ps(p, PS_CARDS)] += 1
+    count_gain(S, A, p, c)
+    log_hot(S, EV_GAIN, p, c, Z_DISC)
+
+
+@kernel
+def gain_chosen(S, T, A, p, c, zone):
+    """Gain the card a decision chose (-1: it chose nothing)."""
+    if c >= 0:
+        gain(S, T, A, p, c, zone)
+

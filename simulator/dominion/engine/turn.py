@@ -1,0 +1,347 @@
+"""A turn (action phase, buy phase, cleanup), the game end and its tally, and
+``run_games``, the one entry point Python calls to play."""
+import numpy as np
+
+from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
+from ._jit import inline, kernel
+from .rng import rand_below, seed_streams
+from .state import col, count_in, draw, draw_hot, find_in, log_hot, own, ps, push, remove_at, zb, zn
+from .gains import gain, vp_of
+from .decisions import choose_gain, choose_play
+from .effects import effect, push_play
+
+
+@kernel
+def play_action(S, R, T, F, A, c, p):
+    """Move Action c from p's hand to play and resolve it, with everything it causes
+    to be played (Throne Room, Vassal) resolved in order through the work stack."""
+    remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, c))
+    slot = S[zn(p, Z_PLAY)]
+    push(S, p, Z_PLAY, c)
+    log_hot(S, EV_PLAY, p, c, 0)
+    S[G_WK] = 0
+    push_play(S, c, 1, slot)
+    while S[G_WK] > 0 and S[G_ERR] == 0:
+        top = S_WK + 3 * (S[G_WK] - 1)
+        if S[top + 1] == 0:
+            S[G_WK] -= 1
+            continue
+        S[top + 1] -= 1
+        effect(S, R, T, F, A, S[top], S[top + 2], p)
+
+
+@inline
+def action_phase(S, R, T, F, A, p, b):
+    while S[G_ACTIONS] > 0:
+        c = choose_play(S, R, T, F, p)
+        if c < 0:
+            return
+        S[G_ACTIONS] -= 1
+        play_action(S, R, T, F, A, c, p)
+        if S[G_ERR] != 0:
+            return
+
+
+@inline
+def buy_phase(S, R, T, F, A, p, b):
+    # play every Treasure from hand
+    coins = 0
+    silver = False
+    kh = zn(p, Z_HAND)
+    oh = zb(p, Z_HAND)
+    i = 0
+    while i < S[kh]:
+        c = S[oh + i]
+        if (T[col(c, C_TYPES)] & T_TREASURE) != 0:
+            coins += T[col(c, C_TREASURE)]
+            if c == SILVER:
+                silver = True
+            remove_at(S, p, Z_HAND, i)
+            push(S, p, Z_PLAY, c)
+            log_hot(S, EV_PLAY, p, c, 0)
+        else:
+            i += 1
+    if silver:
+        coins += S[G_MERCHANT]
+    coins += S[G_COINS]
+    S[G_COINS] = coins
+    S[G_TURN_COINS] = coins
+    log_hot(S, EV_COINS, p, -1, coins)
+    while S[G_BUYS] > 0:
+        c = choose_gain(S, R, T, F, L_BUY, p, S[G_COINS], 0)
+        if c < 0:
+            return
+        S[G_BUYS] -= 1
+        S[G_COINS] -= T[col(c, C_COST)]
+        log_hot(S, EV_BUY, p, c, 0)
+        gain(S, T, A, p, c, Z_DISC)
+
+
+@inline
+def cleanup(S, R, p):
+    kx = zn(p, Z_DISC)
+    ox = zb(p, Z_DISC)
+    n = S[kx]
+    for zone in (Z_PLAY, Z_HAND):
+        k = zn(p, zone)
+        o = zb(p, zone)
+        for i in range(S[k]):
+            c = S[o + i]
+            if c >= 0:
+                S[ox + n] = c
+                n += 1
+        S[k] = 0
+    S[kx] = n
+    draw_hot(S, R, p, 5)
+
+
+@inline
+def start_turn(S, p):
+    S[G_CUR] = p
+    S[G_ACTIONS] = 1
+    S[G_BUYS] = 1
+    S[G_COINS] = 0
+    S[G_MERCHANT] = 0
+    S[G_TURN_COINS] = 0
+    S[ps(p, PS_TURNS)] += 1
+    if S[G_LOG] != 0:
+        log_hot(S, EV_TURN, p, -1, S[ps(p, PS_TURNS)])
+        o = zb(p, Z_HAND)
+        for i in range(S[zn(p, Z_HAND)]):
+            log_hot(S, EV_HAND, p, S[o + i], 0)
+
+
+@inline
+def end_reason(S):
+    if S[S_SUP + PROVINCE] == 0:
+        return END_PROVINCES
+    if S[G_EMPTY] >= S[S_VAR + V_END_PILES]:
+        return END_PILES
+    p = S[G_CUR]
+    if p == S[G_NP] - 1 and S[ps(p, PS_TURNS)] >= S[S_VAR + V_TURN_CAP]:
+        return END_CAP
+    return 0
+
+
+@kernel
+def setup_game(S, R, T):
+    np_ = S[G_NP]
+    S[G_CUR] = 0
+    S[G_EMPTY] = 0
+    S[G_ENDED] = 0
+    S[G_NEV] = 0
+    S[G_WK] = 0
+    S[G_ERR] = 0
+    S[G_SKIP] = 0
+    for c in range(NCARDS):
+        S[S_SUP + c] = S[S_SUP0 + c]
+        S[S_TRASH + c] = 0
+        if S[S_SUP0 + c] == 0:
+            S[G_EMPTY] += 1
+    for i in range(S_PS, S_PS + MAXP * NPS):
+        S[i] = 0
+    for i in range(S_OWN, S_OWN + MAXP * NCS):
+        S[i] = 0
+    for i in range(S_ZN, S_ZN + MAXP * NZ):
+        S[i] = 0
+    for p in range(np_):
+        for _ in range(START_COPPERS):
+            push(S, p, Z_DISC, COPPER)
+        for _ in range(START_ESTATES):
+            push(S, p, Z_DISC, ESTATE)
+        S[own(p, COPPER)] = START_COPPERS
+        S[own(p, ESTATE)] = START_ESTATES
+        S[ps(p, PS_MONEY)] = START_COPPERS * T[col(COPPER, C_MONEY)]
+        S[ps(p, PS_CARDS)] = START_COPPERS + START_ESTATES
+        draw(S, R, p, 5)
+
+
+@kernel
+def assign_seats(S, R, seat_mode, rot):
+    np_ = S[G_NP]
+    for s in range(np_):
+        S[S_SEAT + s] = s if seat_mode != SEATS_ROTATE else (s + rot) % np_
+    if seat_mode == SEATS_RANDOM:
+        for i in range(np_ - 1, 0, -1):
+            j = rand_below(R, MAXP, i + 1)
+            t = S[S_SEAT + i]
+            S[S_SEAT + i] = S[S_SEAT + j]
+            S[S_SEAT + j] = t
+
+
+@kernel
+def check_conservation(S, T):
+    """Every card is in exactly one place, no pile is negative, and the counters agree
+    with the zones."""
+    np_ = S[G_NP]
+    for c in range(NCARDS):
+        s = S[S_SUP + c]
+        s0 = S[S_SUP0 + c]
+        S[G_ERR_CARD] = c
+        if s0 >= 0 and s < 0:
+            S[G_ERR_WHAT] = 3
+            return ERR_CONSERVE
+        total = max(s, 0) + S[S_TRASH + c]
+        for p in range(np_):
+            k = 0
+            for zone in range(NZ):
+                k += count_in(S, p, zone, c)
+            if k != S[own(p, c)]:
+                S[G_ERR_WHAT] = 1
+                return ERR_CONSERVE
+            total += k
+        start = max(s0, 0)
+        if c == COPPER:
+            start += START_COPPERS * np_
+        elif c == ESTATE:
+            start += START_ESTATES * np_
+        if total != start:
+            S[G_ERR_WHAT] = 2
+            return ERR_CONSERVE
+    for p in range(np_):
+        n = 0
+        m = 0
+        for c in range(NCARDS):
+            n += S[own(p, c)]
+            m += S[own(p, c)] * T[col(c, C_MONEY)]
+        if n != S[ps(p, PS_CARDS)] or m != S[ps(p, PS_MONEY)]:
+            S[G_ERR_CARD] = -1
+            S[G_ERR_WHAT] = 4
+            return ERR_CONSERVE
+    return 0
+
+
+@kernel
+def is_winner(S, T, p, best, fewest):
+    return vp_of(S, T, p) == best and (S[S_VAR + V_TIEBREAK] != 0 or S[ps(p, PS_TURNS)] == fewest)
+
+
+@kernel
+def finish_game(S, T, A, grec, g, gi, reason):
+    np_ = S[G_NP]
+    S[G_ENDED] = reason
+    log_hot(S, EV_END, -1, -1, reason)
+    if S[S_VAR + V_CHECK] != 0:
+        err = check_conservation(S, T)
+        if err != 0:
+            return err
+    best = -(1 << 30)
+    length = 0
+    for p in range(np_):
+        v = vp_of(S, T, p)
+        t = S[ps(p, PS_TURNS)]
+        log_hot(S, EV_SCORE, p, t, v)
+        best = max(best, v)
+        length = max(length, t)
+    fewest = 1 << 30
+    for p in range(np_):
+        if vp_of(S, T, p) == best:
+            fewest = min(fewest, S[ps(p, PS_TURNS)])
+    nwin = 0
+    for p in range(np_):
+        if is_winner(S, T, p, best, fewest):
+            nwin += 1
+    cap = S[S_VAR + V_TURN_CAP]
+    for p in range(np_):
+        b = S[S_SEAT + p]
+        v = vp_of(S, T, p)
+        t = S[ps(p, PS_TURNS)]
+        ob = A_TB + b * NTB
+        os = A_TS + (b * MAXP + p) * NTS
+        A[ob + TB_GAMES] += 1
+        A[ob + TB_VP] += v
+        A[ob + TB_TURNS] += t
+        A[os + TS_GAMES] += 1
+        w12 = 0
+        if is_winner(S, T, p, best, fewest):
+            w12 = 12 // nwin
+            col = TB_WINS if nwin == 1 else TB_TIES
+            A[ob + col] += 1
+            A[os + col] += 1
+        else:
+            A[ob + TB_LOSSES] += 1
+            A[os + TS_LOSSES] += 1
+        A[ob + TB_W12] += w12
+        A[os + TS_W12] += w12
+        S[S_UNIT + b] += w12
+        if g < grec.shape[0]:
+            grec[g, GR_SEAT + 4 * p] = b
+            grec[g, GR_SEAT + 4 * p + 1] = v
+            grec[g, GR_SEAT + 4 * p + 2] = t
+            grec[g, GR_SEAT + 4 * p + 3] = w12
+    A[A_TL + min(length, cap + 1)] += 1
+    A[A_TE + reason - 1] += 1
+    if g < grec.shape[0]:
+        grec[g, GR_GAME] = gi
+        grec[g, GR_ENDING] = reason
+        grec[g, GR_LENGTH] = length
+    return 0
+
+
+@kernel
+def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop):
+    """Play turns from the current state until the game ends (then score it), or
+    ``max_turns`` turns were played, or the ``stop`` phase is reached. Returns an error
+    code (0 = none)."""
+    np_ = S[G_NP]
+    cap = S[S_VAR + V_TURN_CAP]
+    a_tc = A_TL + cap + 2
+    played = 0
+    while played < max_turns:
+        p = S[G_CUR]
+        b = S[S_SEAT + p]
+        start_turn(S, p)
+        action_phase(S, R, T, F, A, p, b)
+        if S[G_ERR] != 0:
+            return S[G_ERR]
+        if stop == STOP_ACTIONS:
+            return 0
+        buy_phase(S, R, T, F, A, p, b)
+        t = S[ps(p, PS_TURNS)]
+        if t <= cap + 1:
+            o = a_tc + (b * (cap + 2) + t) * NTC
+            A[o] += vp_of(S, T, p)
+            A[o + 1] += S[G_TURN_COINS]
+            A[o + 2] += 1
+        if stop == STOP_BUYS:
+            return 0
+        cleanup(S, R, p)
+        played += 1
+        reason = end_reason(S)
+        if reason != 0:
+            return finish_game(S, T, A, grec, g, gi, reason)
+        S[G_CUR] = (p + 1) % np_
+    return 0
+
+
+@kernel
+def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop):
+    """Play games ``first_game .. first_game + n_games - 1`` of the run with ``seed``
+    (MODE_FRESH), or continue the prepared state for ``max_turns`` turns / until
+    ``stop`` (MODE_RESUME). Game gi's randomness depends only on (seed, gi): with
+    ``paired``, the games of a deal (one per seat rotation) share it. Returns an error
+    code; S[G_GAME_LO/HI] name the game it happened in."""
+    if mode == MODE_RESUME:
+        return play_turns(S, R, T, F, A, grec, 0, -1, max_turns, stop)
+    np_ = S[G_NP]
+    for g in range(n_games):
+        gi = first_game + g
+        S[G_GAME_LO] = gi & 0xFFFFFF
+        S[G_GAME_HI] = gi >> 24
+        deal = gi // np_ if paired != 0 else gi
+        seed_streams(R, seed, deal)
+        assign_seats(S, R, seat_mode, gi % np_)
+        setup_game(S, R, T)
+        err = play_turns(S, R, T, F, A, grec, g, gi, 1 << 30, STOP_NONE)
+        if err != 0:
+            return err
+        if paired == 0 or gi % np_ == np_ - 1:
+            # a unit is complete: a game, or the last rotation of a paired deal
+            A[A_TU] += 1
+            for b in range(np_):
+                u = np.int64(S[S_UNIT + b])
+                A[A_TU + 1 + 2 * b] += u
+                A[A_TU + 2 + 2 * b] += u * u
+                S[S_UNIT + b] = 0
+    return 0
+
