@@ -45,22 +45,24 @@ def action_phase(S, R, T, F, A, p, b):
 @inline
 def buy_phase(S, R, T, F, A, p, b):
     # play every Treasure from hand
+    # in one pass, in hand order: the Treasures go to play, the other cards stay in order
     coins = 0
     silver = False
     kh = zn(p, Z_HAND)
     oh = zb(p, Z_HAND)
-    i = 0
-    while i < S[kh]:
+    kept = 0
+    for i in range(S[kh]):
         c = S[oh + i]
         if (T[col(c, C_TYPES)] & T_TREASURE) != 0:
             coins += T[col(c, C_TREASURE)]
             if c == SILVER:
                 silver = True
-            remove_at(S, p, Z_HAND, i)
             push(S, p, Z_PLAY, c)
             log_hot(S, EV_PLAY, p, c, 0)
         else:
-            i += 1
+            S[oh + kept] = c
+            kept += 1
+    S[kh] = kept
     if silver:
         coins += S[G_MERCHANT]
     coins += S[G_COINS]
