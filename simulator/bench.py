@@ -35,16 +35,56 @@ def time_matchup(match, games: int, repeat: int) -> list[float]:
     return rates
 
 
-def reference_rate(games: int) -> float | None:
-    """games_per_cpu_s of the C reference program (built with gcc -O2), or None."""
+def _build_reference(folder: str) -> str | None:
+    """The C reference program built with gcc -O2 in ``folder``, or None."""
     if not REFERENCE.exists() or shutil.which("gcc") is None:
         return None
+    exe = os.path.join(folder, "bm_reference")
+    subprocess.run(["gcc", "-O2", "-o", exe, str(REFERENCE), "-lm"], check=True, capture_output=True)
+    return exe
+
+
+def reference_rate(games: int) -> float | None:
+    """games_per_cpu_s of the C reference program, or None."""
     with tempfile.TemporaryDirectory() as d:
-        exe = os.path.join(d, "bm_reference")
-        subprocess.run(["gcc", "-O2", "-o", exe, str(REFERENCE), "-lm"], check=True, capture_output=True)
+        exe = _build_reference(d)
+        if exe is None:
+            return None
         out = subprocess.run([exe, str(games), "1", "deck"], check=True, capture_output=True, text=True).stdout
     fields = dict(kv.split("=", 1) for kv in out.split())
     return float(fields["games_per_cpu_s"])
+
+
+def reference_scaling(games: int) -> float | None:
+    """Wall-clock throughput of two copies of the C reference run at once, over one copy's
+    (2.0 = perfect scaling on two cores); None without gcc."""
+    with tempfile.TemporaryDirectory() as d:
+        exe = _build_reference(d)
+        if exe is None:
+            return None
+        t = time.perf_counter()
+        subprocess.run([exe, str(games), "1", "deck"], check=True, capture_output=True)
+        one = time.perf_counter() - t
+        t = time.perf_counter()
+        procs = [subprocess.Popen([exe, str(games), str(k + 1), "deck"], stdout=subprocess.DEVNULL)
+                 for k in range(2)]
+        for q in procs:
+            q.wait()
+        two = time.perf_counter() - t
+    return 2 * one / two
+
+
+def dsim_scaling(match, games: int) -> float:
+    """Wall-clock throughput of a run with 2 workers over one with 1 worker (the same
+    games; worker start-up included, as a user sees it)."""
+    from . import runner
+    from .dominion import game
+    walls = []
+    for jobs in (1, 2):
+        t = time.perf_counter()
+        runner.run(game, match, games, 1, jobs=jobs)
+        walls.append(time.perf_counter() - t)
+    return walls[0] / walls[1]
 
 
 def cold_compile() -> tuple[float, float]:
@@ -93,4 +133,10 @@ def run_bench(games: int, repeat: int, reference: bool, echo=print, compile_time
              f"min {min(rates):,.0f}, max {max(rates):,.0f}){ratio}")
     if ref:
         results["C reference"] = ref
+        c2 = reference_scaling(max(games, 1_000_000))
+        d2 = dsim_scaling(first, 4 * games)
+        results["2-worker scaling"] = d2
+        results["C 2-copy scaling"] = c2
+        echo(f"2 workers: {d2:.2f} x the throughput of 1 ({4 * games:,} games of the first matchup, "
+             f"wall clock); the C reference, 2 copies at once: {c2:.2f} x one copy")
     return results

@@ -40,3 +40,14 @@ def test_big_money_mirror_matches_the_c_reference(tmp_path):
         assert abs(mine - theirs) < 4 * se, (mine, theirs)
     turns = (t.bot[0, E.TB_TURNS] + t.bot[1, E.TB_TURNS]) / (2 * n)
     assert abs(turns - c["turns_per_player"]) < 0.02
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None or not JIT, reason="needs gcc and the JIT (speed)")
+def test_bench_reports_two_worker_scaling_beside_the_c_reference():
+    from simulator import bench
+    lines = []
+    res = bench.run_bench(2000, 1, reference=True, echo=lines.append, compile_time=False)
+    # throughput ratios: more than one worker's worth is impossible above 2, and below 0.5
+    # would mean the second worker or copy made things slower than one alone
+    assert 0.5 < res["2-worker scaling"] < 2.5 and 0.5 < res["C 2-copy scaling"] < 2.5, res
+    assert any(line.startswith("2 workers: ") and "C reference, 2 copies" in line for line in lines)
