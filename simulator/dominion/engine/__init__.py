@@ -32,7 +32,7 @@ The five arrays:
               game-length histogram, per-turn curves (the last two sized by the turn cap)
 """
 from ..layout import *  # noqa: F403 - the layout's constants, as the kernels see them
-from ._jit import CACHE_DIR, compile_kernels  # noqa: F401
+from ._jit import compile_kernels  # noqa: F401
 from .conditions import cond_ok  # noqa: F401
 from .gains import gains_to_end, vp_of  # noqa: F401
 from .rng import seed_streams  # noqa: F401
