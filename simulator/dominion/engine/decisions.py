@@ -3,7 +3,8 @@ choice a bot can leave to the engine (docs/bots.md)."""
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .rng import rand_below
-from .state import bopt, col, cost_of, find_in, is_random, is_type, log_ev, ps, push, remove_at, zb, zn
+from .state import (bopt, col, cost_of, find_in, is_random, is_type, log_ev, ps, push, remove_at, rule_card, rule_span,
+                    zb, zn)
 from .gains import guard_refuses
 from .conditions import cond_ok, quick_cond
 
@@ -32,11 +33,9 @@ def choose_gain(S, R, T, F, lst, p, cap, mask):
     if is_random(S, T, p):
         return random_gain(S, R, T, cap, mask)
     b = S[S_SEAT + p]
-    lo = T[TH_RL] + (b * NL + lst) * 2
-    start = T[lo]
-    ro = T[TH_RULES]
-    for r in range(start, start + T[lo + 1]):
-        c = T[ro + 3 * r]
+    first, end = rule_span(S, T, p, lst)
+    for r in range(first, end):
+        c = rule_card(T, r)
         if S[S_SUP + c] <= 0 or cost_of(T, c) > cap or c + 1 == S[G_SKIP]:
             continue
         if mask != 0 and not is_type(T, c, mask):
@@ -83,12 +82,9 @@ def rule_matches(S, R, T, F, lst, p, c):
     """Does a rule of p's list ``lst`` name card c with its condition holding?"""
     if is_random(S, T, p):
         return rand_below(R, MAXP, 2) == 1
-    b = S[S_SEAT + p]
-    lo = T[TH_RL] + (b * NL + lst) * 2
-    start = T[lo]
-    ro = T[TH_RULES]
-    for r in range(start, start + T[lo + 1]):
-        if T[ro + 3 * r] == c and cond_ok(S, T, F, r, p):
+    first, end = rule_span(S, T, p, lst)
+    for r in range(first, end):
+        if rule_card(T, r) == c and cond_ok(S, T, F, r, p):
             return True
     return False
 
@@ -110,12 +106,9 @@ def choose_in_zone(S, R, T, F, lst, p, zone, mask):
                     return S[o + i]
                 k -= 1
         return -1
-    b = S[S_SEAT + p]
-    lo = T[TH_RL] + (b * NL + lst) * 2
-    start = T[lo]
-    ro = T[TH_RULES]
-    for r in range(start, start + T[lo + 1]):
-        c = T[ro + 3 * r]
+    first, end = rule_span(S, T, p, lst)
+    for r in range(first, end):
+        c = rule_card(T, r)
         if mask != 0 and not is_type(T, c, mask):
             continue
         if find_in(S, p, zone, c) < 0:

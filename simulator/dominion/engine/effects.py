@@ -62,14 +62,20 @@ def trash_revealed_treasure(S, R, T, q, n, skip_copper, cheapest, random_pick):
 
 
 @kernel
-def discard_aside(S, q):
+def move_aside(S, q, zone, event):
+    """Move the cards q set aside (those still there, in order) to its ``zone``."""
     o = zb(q, Z_ASIDE)
     for i in range(S[zn(q, Z_ASIDE)]):
         x = S[o + i]
         if x >= 0:
-            push(S, q, Z_DISC, x)
-            log_ev(S, EV_DISCARD, q, x, 0)
+            push(S, q, zone, x)
+            log_ev(S, event, q, x, 0)
     S[zn(q, Z_ASIDE)] = 0
+
+
+@inline
+def discard_aside(S, q):
+    move_aside(S, q, Z_DISC, EV_DISCARD)
 
 
 # ================================================================ the cards, by cost
@@ -493,12 +499,7 @@ def sentry(S, R, T, F, A, p):
         t = S[oa]
         S[oa] = S[oa + 1]
         S[oa + 1] = t
-    for i in range(n):
-        x = S[oa + i]
-        if x >= 0:
-            push(S, p, Z_DRAW, x)
-            log_ev(S, EV_BACK, p, x, 0)
-    S[zn(p, Z_ASIDE)] = 0
+    move_aside(S, p, Z_DRAW, EV_BACK)
 
 
 @inline

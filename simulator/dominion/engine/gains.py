@@ -59,6 +59,18 @@ def count_gain(S, A, p, c):
 
 
 @inline
+def receive(S, T, A, p, c, zone):
+    """Card c, gained from wherever, enters p's ``zone``: the owned-card counters, the
+    gain tally and the log follow."""
+    push(S, p, zone, c)
+    S[own(p, c)] += 1
+    S[ps(p, PS_MONEY)] += T[col(c, C_MONEY)]
+    S[ps(p, PS_CARDS)] += 1
+    count_gain(S, A, p, c)
+    log_hot(S, EV_GAIN, p, c, zone)
+
+
+@inline
 def gain(S, T, A, p, c, zone):
     """p gains c from the supply to ``zone``; False if the pile is empty or absent."""
     k = S_SUP + c
@@ -69,12 +81,7 @@ def gain(S, T, A, p, c, zone):
     S[k] = s - 1
     if s == 1:
         S[G_EMPTY] += 1
-    push(S, p, zone, c)
-    S[own(p, c)] += 1
-    S[ps(p, PS_MONEY)] += T[col(c, C_MONEY)]
-    S[ps(p, PS_CARDS)] += 1
-    count_gain(S, A, p, c)
-    log_hot(S, EV_GAIN, p, c, zone)
+    receive(S, T, A, p, c, zone)
     return True
 
 
@@ -141,12 +148,7 @@ def guard_refuses(S, T, p, c):
 def gain_from_trash(S, T, A, p, c):
     """p gains c out of the trash (Thief)."""
     S[S_TRASH + c] -= 1
-    push(S, p, Z_DISC, c)
-    S[own(p, c)] += 1
-    S[ps(p, PS_MONEY)] += T[col(c, C_MONEY)]
-    S[ps(p, PS_CARDS)] += 1
-    count_gain(S, A, p, c)
-    log_hot(S, EV_GAIN, p, c, Z_DISC)
+    receive(S, T, A, p, c, Z_DISC)
 
 
 @kernel

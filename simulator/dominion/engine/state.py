@@ -163,6 +163,19 @@ def draw(S, R, p, k):
     return draw_hot(S, R, p, k)
 
 
+@inline
+def rule_span(S, T, p, lst):
+    """The rules of p's bot's list ``lst``: indices first .. end - 1 (rule r's card is
+    ``rule_card(T, r)``)."""
+    lo = T[TH_RL] + (S[S_SEAT + p] * NL + lst) * 2
+    return T[lo], T[lo] + T[lo + 1]
+
+
+@inline
+def rule_card(T, r):
+    return T[T[TH_RULES] + 3 * r]
+
+
 @kernel
 def is_type(T, c, mask):
     return (T[col(c, C_TYPES)] & mask) != 0
