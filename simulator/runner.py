@@ -17,6 +17,7 @@ import os
 import shlex
 import signal
 import sys
+import threading
 import time
 import traceback
 from collections import deque
@@ -30,6 +31,33 @@ log = logging.getLogger("dsim.runner")
 
 CHUNK = 12_000     # games per chunk: a multiple of 2, 3 and 4 (paired deals never straddle)
 MIN_CHUNK = 1_200  # smaller chunks for small runs, so every worker gets some
+
+
+class _HoldSignals:
+    """Holds Ctrl-C and SIGTERM back while a finished chunk is merged, so that a run
+    stopped there has that chunk's tally, count and per-game records all or none; a
+    signal that arrives meanwhile goes to the previous handler right after. Only the
+    main thread can set handlers; elsewhere this does nothing."""
+
+    SIGNALS = tuple(s for s in (getattr(signal, "SIGINT", None), getattr(signal, "SIGTERM", None)) if s)
+
+    def __enter__(self):
+        self.got = None
+        self.old = {}
+        if threading.current_thread() is threading.main_thread():
+            for s in self.SIGNALS:
+                self.old[s] = signal.signal(s, self._note)
+        return self
+
+    def _note(self, signum, frame):
+        self.got = self.got or signum
+
+    def __exit__(self, *exc):
+        for s, handler in self.old.items():
+            signal.signal(s, handler)
+        if self.got is not None:
+            signal.raise_signal(self.got)
+        return False
 
 
 @dataclass
@@ -209,18 +237,23 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
     results: dict[int, Tally] = {}
     next_merge = 0
 
+    def merge(idx):
+        nonlocal total
+        t, r = results.pop(idx)
+        total += t
+        if r is not None and on_records is not None:
+            on_records(chunks[idx][0], r)
+        out.chunks_done += 1
+        out.games_played += chunks[idx][1]
+
     def accept(idx, tally, recs):
-        nonlocal next_merge, total
+        nonlocal next_merge
         results[idx] = (tally, recs)
         # merge in index order (for the stopping rule and for ordered per-game records)
         while next_merge in results:
-            t, r = results.pop(next_merge)
-            total += t
-            if r is not None and on_records is not None:
-                on_records(chunks[next_merge][0], r)
-            out.chunks_done += 1
-            out.games_played += chunks[next_merge][1]
-            next_merge += 1
+            with _HoldSignals():
+                merge(next_merge)
+                next_merge += 1
             if until_ci is not None and ci_reached(total, until_ci, paired):
                 out.stopped_by = "until-ci"
                 return True
@@ -254,13 +287,11 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
         out.error = str(e)
     finally:
         bar.close()
-    # chunks that finished out of order after an interruption still count (a plain run)
+    # chunks that finished out of order after an interruption still count (a plain run),
+    # their per-game records too (each row names its game)
     if out.partial and until_ci is None:
         for idx in sorted(results):
-            t, r = results[idx]
-            total += t
-            out.chunks_done += 1
-            out.games_played += chunks[idx][1]
+            merge(idx)
     if out.games_played < games and out.stopped_by == "games":
         out.partial = True
     out.tally.games = out.games_played

@@ -14,7 +14,7 @@ import pytest
 from helpers import JIT, Dsim, scaled
 from simulator import api
 from simulator.dominion import game as dgame
-from simulator.runner import plan_chunks, run
+from simulator.runner import CHUNK, plan_chunks, run
 from simulator.stats import unit_interval
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,6 +117,24 @@ def test_ctrl_c_reports_and_saves_what_finished(tmp_path):
     assert info["partial"] and 0 < info["games_played"] < 20_000_000
     assert summary.games.iloc[0] == info["games_played"]
     assert not list((tmp_path / "r").glob(".*tmp"))
+
+
+@MULTI_CHUNK
+def test_a_signal_while_a_chunk_is_merged_keeps_tally_count_and_records_together():
+    # Ctrl-C lands while the second chunk's records are being written: that chunk is
+    # merged whole (tally, count and records), then the run stops, partial
+    m = api.prepare([SBM, BMU])
+    rows = []
+
+    def write(first, rec):
+        if first > 0:
+            os.kill(os.getpid(), signal.SIGINT)
+        rows.extend(rec[:, 0].tolist())
+
+    out = run(dgame, m, 3 * CHUNK, seed=1, jobs=1, records=True, on_records=write)
+    assert out.partial and out.stopped_by == "interrupt" and out.chunks_done == 2
+    assert out.games_played == len(rows) == int(out.tally.length.sum()) == 2 * CHUNK
+    assert rows == list(range(len(rows)))
 
 
 @MULTI_CHUNK
