@@ -6,6 +6,9 @@ for plays Big Money Ultimate (2 players):
     Province if total money > 18; Duchy if Provinces left <= 4; Estate if <= 2;
     Gold; X while it owns fewer than 2 (above Gold for a $6 card); Silver.
 
+"Total money" is the reference's: it counts $1 for a Moneylender, which dsim's
+``total_money`` does not (REFERENCE_MONEY), so the Moneylender bot says so explicitly.
+
 The table shows the Two X bot's win rate (a shared win as 1/2) with half its 95%
 interval, its outright win, tie and loss rates, the mean game length and the copies of
 X it gained, and, where the best-known simulator's figure for the same bots is known
@@ -28,12 +31,18 @@ BMU = ROOT / "strategies" / "big_money_ultimate.yaml"
 
 #: outright win % of the Two X bot against Big Money Ultimate in the reference simulator
 REFERENCE = {"Remodel": 47.9, "Artisan": 31.5, "Chapel": 19.3, "Feast": 12.3, "Moneylender": 33.2}
+#: coins the reference counts in a card's "total money" where dsim's ``total_money`` counts
+#: none (dsim counts only coins a card gives unconditionally; the reference counts $1 for
+#: Moneylender), so that the Two X bot's Province threshold means the same in both
+REFERENCE_MONEY = {"Moneylender": 1}
 
 
 def two_x(card) -> str:
     """The Two X bot's YAML for a card (a Card from the card table)."""
     x = f"  - '{card.name}: count({card.name}) < 2'"
-    rules = ["  - 'Province: total_money > 18'", "  - 'Duchy: supply(Province) <= 4'",
+    extra = REFERENCE_MONEY.get(card.name)
+    money = f"total_money + {extra} * count({card.name})" if extra else "total_money"
+    rules = [f"  - 'Province: {money} > 18'", "  - 'Duchy: supply(Province) <= 4'",
              "  - 'Estate: supply(Province) <= 2'"]
     rules += [x, "  - Gold"] if card.cost >= 6 else ["  - Gold", x]
     rules.append("  - Silver")

@@ -257,6 +257,34 @@ def test_bandit_gains_gold_and_victims_trash_their_cheapest_non_copper_treasure(
     assert sorted(t.discard(2)) == ["Copper", "Estate"]
 
 
+def test_victims_and_attackers_decide_by_their_own_lists():
+    # Bandit: the victim's trash list picks the Treasure it loses (by default the cheaper)
+    t = Table([plays("Bandit"), "buy: []\ntrash: [Gold]"]).stack(0, hand=["Bandit"])
+    t.stack(1, draw=["Gold", "Silver", "Estate"])
+    t.actions_only()
+    assert t.owned(1, "Gold") == 0 and t.discard(1) == ["Silver"]
+    # Bureaucrat: the victim's topdeck list picks the Victory card (by default the cheapest)
+    t = Table([plays("Bureaucrat"), "buy: []\ntopdeck: [Province]"]).stack(0, hand=["Bureaucrat"])
+    t.stack(1, hand=["Copper", "Province", "Estate"], draw=["Gold"])
+    t.actions_only()
+    assert t.draw_pile(1) == ["Province", "Gold"]
+    # Spy: the attacker's discard list names junk: its own goes, the others' stays
+    t = Table([plays("Spy", extra="buy: []\ndiscard: [Silver]"), NOTHING, NOTHING], players=3)
+    t.stack(0, hand=["Spy"], draw=["Copper", "Silver", "Gold"])
+    t.stack(1, draw=["Estate", "Copper"]).stack(2, draw=["Silver", "Copper"])
+    t.actions_only()
+    assert t.discard(0) == ["Silver"] and t.discard(1) == ["Estate"] and t.discard(2) == []
+    # Thief: the attacker's gain list picks the Treasure and says whether to gain it
+    t = Table([plays("Thief", extra="buy: []\ngain: [Silver]"), NOTHING]).stack(0, hand=["Thief"])
+    t.stack(1, draw=["Gold", "Silver", "Estate"])
+    t.actions_only()
+    assert t.discard(0) == ["Silver"] and t.discard(1) == ["Gold"]
+    t = Table([plays("Thief", extra="buy: []\ngain: [Silver]"), NOTHING]).stack(0, hand=["Thief"])
+    t.stack(1, draw=["Gold", "Estate"])
+    t.actions_only()
+    assert t.discard(0) == [] and t.st.S[E.S_TRASH + E.GOLD] == 1
+
+
 def test_throne_room_on_an_attack_attacks_twice_and_moat_is_checked_each_time():
     # the victim reveals Moat only while it has fewer than 1 Curse: blocked once, hit once
     t = Table([plays("Throne Room", "Witch"), "buy: []\noptions: {reveal_moat: 'count(Curse) > 0'}"],
@@ -347,6 +375,58 @@ def test_default_remodel_late_turns_silver_into_duchy_and_gold_into_province():
     # early, a Gold is kept, and an Estate is not traded late
     assert _remodel(["Remodel", "Gold", "Estate"], provinces=8)[0] == ["Estate"]
     assert _remodel(["Remodel", "Estate", "Silver"], provinces=4)[0] == ["Silver"]
+
+
+def _trashed(t):
+    return [c for _, _, c, _ in t.events(E.EV_TRASH)]
+
+
+def test_default_remodel_is_held_back_when_no_trade_is_worth_it():
+    # (two Remodels owned) Coppers buy nothing at $2, a Silver or a Village only a Silver:
+    # the Remodel stays in hand, and the next Action of the play list is played instead
+    t = Table([TWO_REMODELS.replace("play: [Remodel]", "play: [Remodel, Village]"), NOTHING], kingdom=["Village"])
+    t.stack(0, hand=["Remodel", "Village", "Copper", "Silver"], draw=["Copper"] * 5, discard=["Remodel"])
+    t.actions_only()
+    assert _trashed(t) == [] and "Remodel" in t.hand(0) and t.in_play(0) == ["Village"]
+    # a bot with its own trash list plays it as its list says (the trash is compulsory)
+    t = Table([TWO_REMODELS + "\ntrash: [Copper]", NOTHING]).stack(0, hand=["Remodel", "Copper", "Silver"])
+    t.actions_only()
+    assert _trashed(t) == ["Copper"] and t.in_play(0) == ["Remodel"]
+
+
+def test_default_remodel_judges_a_trade_on_the_deck_without_the_trashed_card():
+    # the list takes a Province when total money > 18: 20 with the Gold is 17 without it
+    hand = ["Remodel", "Gold", "Copper", "Copper", "Copper"]
+    t = Table([TWO_REMODELS, NOTHING]).stack(0, hand=hand, draw=["Silver"] * 7, discard=["Province"])
+    t.actions_only()
+    assert _trashed(t) == [] and "Remodel" in t.hand(0)
+    t = Table([TWO_REMODELS, NOTHING]).stack(0, hand=hand, draw=["Silver"] * 8, discard=["Province"])
+    t.actions_only()
+    assert _trashed(t) == ["Gold"] and t.discard(0) == ["Province", "Province"]
+
+
+def test_default_remodel_before_the_first_province_trades_an_estate_before_a_gold():
+    hand = ["Remodel", "Gold", "Estate", "Copper"]
+    t = Table([TWO_REMODELS, NOTHING]).stack(0, hand=hand, draw=["Gold"] * 7)
+    t.actions_only()
+    assert _trashed(t) == ["Estate"]
+    t = Table([TWO_REMODELS, NOTHING]).stack(0, hand=hand, draw=["Gold"] * 7, discard=["Province"])
+    t.actions_only()
+    assert _trashed(t) == ["Gold"]
+
+
+def test_default_remodel_keeps_a_treasure_this_turns_buy_needs():
+    # late, a Silver would become a Duchy, but the hand's $8 buys a Province only with it
+    hand = ["Remodel", "Silver", "Silver", "Silver", "Copper", "Copper"]
+    t = Table([TWO_REMODELS, NOTHING]).stack(0, hand=hand, draw=["Gold"] * 5)
+    t.set_supply("Province", 4)
+    t.actions_only()
+    assert _trashed(t) == [] and "Remodel" in t.hand(0)
+    # with $10, the Province is still bought without the Silver: Silver into Duchy
+    t = Table([TWO_REMODELS, NOTHING]).stack(0, hand=hand + ["Copper", "Copper"], draw=["Gold"] * 5)
+    t.set_supply("Province", 4)
+    t.actions_only()
+    assert _trashed(t) == ["Silver"] and t.discard(0) == ["Duchy"]
 
 
 def test_remodel_with_a_trash_list_follows_it():

@@ -169,7 +169,8 @@ O_USER_TRASH = 4  # 1: the bot wrote its own trash list
 O_USER_TOPDECK = 5
 O_USER_SETASIDE = 6
 O_USER_GAIN = 7   # 1: the bot wrote its own gain list
-NO = 8
+O_USER_DISCARD = 8
+NO = 9
 F_STK = 64
 
 # ---------------------------------------------------------------- A: tallies

@@ -307,6 +307,7 @@ def compile_bots(bots, kingdom_cards) -> CompiledBots:
         bopt[b, E.O_USER_TOPDECK] = 1 if bot.topdeck is not None else 0
         bopt[b, E.O_USER_SETASIDE] = 1 if bot.set_aside is not None else 0
         bopt[b, E.O_USER_GAIN] = 1 if bot.gain is not None else 0
+        bopt[b, E.O_USER_DISCARD] = 1 if bot.discard is not None else 0
         for name, slot in OPTIONS.items():
             prog = bot.options.get(name)
             bopt[b, slot] = add(0, prog) if prog is not None else -1

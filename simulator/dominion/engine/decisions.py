@@ -3,9 +3,9 @@ choice a bot can leave to the engine (docs/bots.md)."""
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .rng import rand_below
-from .state import (bopt, col, cost_of, find_in, is_random, is_type, log_ev, ps, push, remove_at, rule_card, rule_span,
-                    zb, zn)
-from .gains import guard_refuses
+from .state import (bopt, col, cost_of, count_in, find_in, is_random, is_type, log_ev, own, ps, push, remove_at,
+                    rule_card, rule_span, zb, zn)
+from .gains import count_owned, guard_refuses
 from .conditions import cond_ok, quick_cond
 
 
@@ -78,6 +78,16 @@ def forced_gain(S, R, T, F, p, cap, mask):
 
 
 @kernel
+def gain_without(S, R, T, F, p, x, cap):
+    """What p's gain list takes within ``cap`` once p no longer owns a copy of x: the
+    conditions see the deck as it will be after trashing x."""
+    count_owned(S, T, p, x, -1)
+    g = choose_gain(S, R, T, F, L_GAIN, p, cap, 0)
+    count_owned(S, T, p, x, 1)
+    return g
+
+
+@kernel
 def rule_matches(S, R, T, F, lst, p, c):
     """Does a rule of p's list ``lst`` name card c with its condition holding?"""
     if is_random(S, T, p):
@@ -92,7 +102,8 @@ def rule_matches(S, R, T, F, lst, p, c):
 @kernel
 def choose_in_zone(S, R, T, F, lst, p, zone, mask):
     """The first rule of p's list ``lst`` whose card is in p's ``zone`` (with the types
-    ``mask``, 0: any) and whose condition holds; -1 if none."""
+    ``mask``, 0: any) and whose condition holds; -1 if none. For the ``play`` list, an
+    Action p holds back (``holds_back``) is passed over."""
     if is_random(S, T, p):
         n = 0
         o = zb(p, zone)
@@ -113,7 +124,7 @@ def choose_in_zone(S, R, T, F, lst, p, zone, mask):
             continue
         if find_in(S, p, zone, c) < 0:
             continue
-        if cond_ok(S, T, F, r, p):
+        if cond_ok(S, T, F, r, p) and not (lst == L_PLAY and holds_back(S, R, T, F, p, c)):
             return c
     return -1
 
@@ -306,20 +317,35 @@ def late_province(S, T, p):
 
 
 @kernel
-def remodel_pick(S, R, T, F, p):
-    """The card of p's hand the default Remodel trashes, or -1 when no trade is worth it.
-    Each card is priced by what the gain list would take for it (up to 2 more), and the
-    best trade wins, in this order: a Curse for anything; late (4 Provinces or fewer) a
-    Gold for a Province; an Estate while Provinces are plentiful; a Silver for a Duchy (the
-    list takes Duchies late); a Remodel for a Gold; a Copper for a real card while the deck
-    keeps over 6 money; else any non-Victory card for a dearer one. Never a card for
-    itself or for a Copper or Curse."""
+def remodel_pick(S, R, T, F, p, playing):
+    """The card of p's hand the default Remodel trashes, or -1 when no trade is worth it
+    (then the bot holds the Remodel back, ``holds_back``). ``playing`` is 1
+    when one Remodel of the hand is the one about to be played (it cannot trash itself).
+
+    A Gold becomes a Province when the gain list would take one for it, except before
+    p's first Province or Duchy when an Estate can go instead. Otherwise each card is
+    priced by what the gain list would take for it (up to 2 more, judged on the deck
+    without the card), and the best trade wins, in this order: a Curse for anything;
+    late (4 Provinces or fewer) a Gold for a Province; an Estate while Provinces are
+    plentiful; a Silver for a Duchy (the list takes Duchies late); a Remodel for a Gold;
+    a Copper for a real card while the deck keeps over 6 money; else any non-Victory
+    card for a dearer one. Never a card for itself or for a Copper or Curse, and never a
+    Treasure this turn's buy needs for something worth less than that buy."""
     oh = zb(p, Z_HAND)
+    early = S[own(p, PROVINCE)] == 0 and S[own(p, DUCHY)] == 0
+    if find_in(S, p, Z_HAND, GOLD) >= 0 and not (early and find_in(S, p, Z_HAND, ESTATE) >= 0) \
+            and gain_without(S, R, T, F, p, GOLD, cost_of(T, GOLD) + 2) == PROVINCE:
+        return GOLD
     best = -1
     score = 0
     late = late_province(S, T, p)
+    coins = hand_coins(S, T, p)
+    want = choose_gain(S, R, T, F, L_BUY, p, coins, 0)
+    remodels = count_in(S, p, Z_HAND, REMODEL) - playing  # other Remodels of the hand
     for i in range(S[zn(p, Z_HAND)]):
         x = S[oh + i]
+        if x == REMODEL and remodels <= 0:
+            continue
         if x == GOLD and late:
             if score < 95:  # late, a Gold is worth less than the Province it becomes
                 score = 95
@@ -330,9 +356,13 @@ def remodel_pick(S, R, T, F, p):
                 score = 100
                 best = x
             continue
-        g = choose_gain(S, R, T, F, L_GAIN, p, cost_of(T, x) + 2, 0)
+        g = gain_without(S, R, T, F, p, x, cost_of(T, x) + 2)
         if g < 0 or g == x or g == COPPER or g == CURSE:
             continue
+        money = T[col(x, C_TREASURE)]
+        if money > 0 and want >= 0 and cost_of(T, g) < cost_of(T, want) \
+                and choose_gain(S, R, T, F, L_BUY, p, coins - money, 0) != want:
+            continue  # the buy needs this Treasure for something dearer than the trade
         v = 0
         if x == ESTATE and S[S_SUP + PROVINCE] > 4:
             v = 90 + cost_of(T, g)
@@ -349,3 +379,42 @@ def remodel_pick(S, R, T, F, p):
             best = x
     return best
 
+
+@kernel
+def follows_list(S, T, p, k):
+    """Does p answer a decision by a list it wrote (``k``: the list's O_USER_* flag)
+    rather than by the engine's default? Never for a random bot."""
+    return not is_random(S, T, p) and bopt(T, S[S_SEAT + p], k) != 0
+
+
+@kernel
+def trashes_by_default(S, T, p):
+    """Does p leave its trash choices to the engine's defaults (no ``trash`` list, not
+    random)?"""
+    return not is_random(S, T, p) and bopt(T, S[S_SEAT + p], O_USER_TRASH) == 0
+
+
+@kernel
+def listed_aside(S, R, T, F, lst, w, q, n, skip_copper):
+    """Index (0..n-1) of the first of q's n set-aside cards that a rule of w's list
+    ``lst`` names, a Treasure (not a Copper if ``skip_copper``) whose condition holds for
+    w; -1 if none. How a victim (Bandit) or an attacker (Thief) picks a revealed Treasure
+    by its own list."""
+    oa = zb(q, Z_ASIDE)
+    first, end = rule_span(S, T, w, lst)
+    for r in range(first, end):
+        c = rule_card(T, r)
+        if not is_type(T, c, T_TREASURE) or (skip_copper and c == COPPER):
+            continue
+        for i in range(n):
+            if S[oa + i] == c and cond_ok(S, T, F, r, w):
+                return i
+    return -1
+
+
+@kernel
+def holds_back(S, R, T, F, p, c):
+    """Does p keep Action c in hand rather than play it, because playing it could only
+    hurt? A Remodel with no worthwhile trade, for a bot that trashes by the defaults (the
+    trash is compulsory once it is played)."""
+    return c == REMODEL and trashes_by_default(S, T, p) and remodel_pick(S, R, T, F, p, 1) < 0

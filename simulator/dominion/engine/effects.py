@@ -6,7 +6,7 @@ from ..layout import *  # noqa: F403 - the layout's constants are the kernels' c
 from ._jit import inline, kernel
 from .decisions import (best_treasure_at, blocked, chapel_pick, choose_gain, choose_in_zone, choose_play, discard_down,
                         forced_gain, good_card, late_province, least_wanted, library_skips, option,
-                        remodel_pick, rule_matches, spare_card)
+                        follows_list, listed_aside, remodel_pick, rule_matches, spare_card, trashes_by_default)
 from .gains import gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
 from .state import (bopt, col, cost_of, draw, find_in, is_random, is_type, log_ev, ps, push, remove_at, take_top,
@@ -43,12 +43,13 @@ def reveal_two(S, R, q):
 
 
 @kernel
-def trash_revealed_treasure(S, R, T, q, n, skip_copper, cheapest, random_pick):
-    """Trash one Treasure among the n cards q revealed into its set-aside zone: the
-    cheapest or costliest (Copper skipped if asked), or a random revealed card when it
-    is a Treasure and ``random_pick``. Returns the card, or -1 if none was a Treasure."""
+def trash_revealed_treasure(S, R, T, q, n, skip_copper, cheapest, random_pick, pick):
+    """Trash one Treasure among the n cards q revealed into its set-aside zone: the one
+    at index ``pick`` if a list chose it (else -1), the cheapest or costliest (Copper
+    skipped if asked), or a random revealed card when it is a Treasure and
+    ``random_pick``. Returns the card, or -1 if none was a Treasure."""
     oa = zb(q, Z_ASIDE)
-    bi = best_treasure_at(S, T, q, oa, n, skip_copper, cheapest)
+    bi = pick if pick >= 0 else best_treasure_at(S, T, q, oa, n, skip_copper, cheapest)
     if random_pick and bi >= 0:
         j = rand_below(R, MAXP, n)
         if is_type(T, S[oa + j], T_TREASURE):
@@ -196,20 +197,25 @@ def bureaucrat(S, R, T, F, A, p):
     """Gain a Silver onto your deck. Each other player reveals a Victory card from their
     hand and puts it onto their deck (or reveals a hand with no Victory cards).
 
-    A victim puts back its cheapest Victory card."""
+    A victim puts back the first Victory card its own topdeck list names, by default
+    its cheapest."""
     gain_chosen(S, T, A, p, SILVER, Z_DRAW)
     np_ = S[G_NP]
     for k in range(1, np_):
         q = (p + k) % np_
         if blocked(S, R, T, F, q):
             continue
-        # any Victory card will do: the cheapest one
         oh = zb(q, Z_HAND)
         bi = -1
-        for i in range(S[zn(q, Z_HAND)]):
-            x = S[oh + i]
-            if is_type(T, x, T_VICTORY) and (bi < 0 or cost_of(T, x) < cost_of(T, S[oh + bi])):
-                bi = i
+        if follows_list(S, T, q, O_USER_TOPDECK):
+            x = choose_in_zone(S, R, T, F, L_TOPDECK, q, Z_HAND, T_VICTORY)
+            if x >= 0:
+                bi = find_in(S, q, Z_HAND, x)
+        if bi < 0:  # any Victory card will do: the cheapest one
+            for i in range(S[zn(q, Z_HAND)]):
+                x = S[oh + i]
+                if is_type(T, x, T_VICTORY) and (bi < 0 or cost_of(T, x) < cost_of(T, S[oh + bi])):
+                    bi = i
         if bi >= 0:
             x = remove_at(S, q, Z_HAND, bi)
             log_ev(S, EV_REVEAL, q, x, 0)
@@ -278,20 +284,21 @@ def remodel(S, R, T, F, A, p):
     """Trash a card from your hand. Gain a card costing up to 2 coins more than the
     trashed card.
 
-    Compulsory if the hand has a card. Gold becomes a Province when the gain list would
-    take one; a bot's trash list picks the card; by default the best trade
-    (``remodel_pick``); else the card p least wants to keep."""
+    Compulsory if the hand has a card. By default the best trade (``remodel_pick``; with
+    none, the bot does not play the Remodel, ``holds_back``). A bot's own trash list picks
+    the card, after a Gold when the gain list would take a Province for it. Else the card
+    p least wants to keep."""
     nh = S[zn(p, Z_HAND)]
     if nh == 0:
         log_ev(S, EV_NOTHING, p, REMODEL, 0)
         return
     x = -1
-    if not is_random(S, T, p) and find_in(S, p, Z_HAND, GOLD) >= 0 \
+    default = trashes_by_default(S, T, p)
+    if default:
+        x = remodel_pick(S, R, T, F, p, 0)
+    elif not is_random(S, T, p) and find_in(S, p, Z_HAND, GOLD) >= 0 \
             and choose_gain(S, R, T, F, L_GAIN, p, cost_of(T, GOLD) + 2, 0) == PROVINCE:
         x = GOLD
-    default = not is_random(S, T, p) and bopt(T, S[S_SEAT + p], O_USER_TRASH) == 0
-    if x < 0 and default:
-        x = remodel_pick(S, R, T, F, p)
     if x < 0:
         x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
     if x < 0:
@@ -311,7 +318,8 @@ def spy(S, R, T, F, A, p):
     and either discards it or puts it back, your choice.
 
     Your own good cards stay and your junk goes; others' good cards go and their junk
-    stays (``good_card``)."""
+    stays. Junk is what your own discard list names, by default anything but an Action or
+    a Treasure above Copper (``good_card``)."""
     np_ = S[G_NP]
     for k in range(np_):
         q = (p + k) % np_
@@ -322,6 +330,8 @@ def spy(S, R, T, F, A, p):
             continue
         log_ev(S, EV_REVEAL, q, x, 0)
         good = good_card(T, x)
+        if follows_list(S, T, p, O_USER_DISCARD):
+            good = not rule_matches(S, R, T, F, L_DISCARD, p, x)
         if is_random(S, T, p):
             good = rand_below(R, MAXP, 2) == 1
         if good == (k == 0):
@@ -338,16 +348,19 @@ def thief(S, R, T, F, A, p):
     Treasure cards, they trash one of them that you choose. You may gain any or all of
     these trashed cards. They discard the other revealed cards.
 
-    You choose the costliest Treasure, and gain it unless it is a Copper."""
+    You choose the first Treasure your own gain list names, and gain the trashed card if
+    that list names it; by default the costliest, gained unless it is a Copper."""
     np_ = S[G_NP]
     for k in range(1, np_):
         q = (p + k) % np_
         if blocked(S, R, T, F, q):
             continue
         n = reveal_two(S, R, q)
-        x = trash_revealed_treasure(S, R, T, q, n, False, False, is_random(S, T, p))
+        listed = follows_list(S, T, p, O_USER_GAIN)
+        pick = listed_aside(S, R, T, F, L_GAIN, p, q, n, False) if listed else -1
+        x = trash_revealed_treasure(S, R, T, q, n, False, False, is_random(S, T, p), pick)
         if x >= 0:
-            want = x != COPPER
+            want = rule_matches(S, R, T, F, L_GAIN, p, x) if listed else x != COPPER
             if is_random(S, T, p):
                 want = rand_below(R, MAXP, 2) == 1
             if want:
@@ -383,7 +396,8 @@ def bandit(S, R, T, F, A, p):
     """Gain a Gold. Each other player reveals the top 2 cards of their deck, trashes a
     revealed Treasure other than Copper, and discards the rest.
 
-    A victim trashes the cheaper of its non-Copper Treasures."""
+    A victim trashes the first non-Copper Treasure its own trash list names, by default
+    the cheaper."""
     gain_chosen(S, T, A, p, GOLD, Z_DISC)
     np_ = S[G_NP]
     for k in range(1, np_):
@@ -391,7 +405,8 @@ def bandit(S, R, T, F, A, p):
         if blocked(S, R, T, F, q):
             continue
         n = reveal_two(S, R, q)
-        trash_revealed_treasure(S, R, T, q, n, True, True, False)
+        pick = listed_aside(S, R, T, F, L_TRASH, q, q, n, True) if follows_list(S, T, q, O_USER_TRASH) else -1
+        trash_revealed_treasure(S, R, T, q, n, True, True, False, pick)
         discard_aside(S, q)
 
 

@@ -85,12 +85,18 @@ def gain(S, T, A, p, c, zone):
     return True
 
 
+@inline
+def count_owned(S, T, p, c, k):
+    """Add k (negative: take) copies of c to p's owned-card counters."""
+    S[own(p, c)] += k
+    S[ps(p, PS_MONEY)] += k * T[col(c, C_MONEY)]
+    S[ps(p, PS_CARDS)] += k
+
+
 @kernel
 def trash_card(S, T, p, c):
     """c (already taken out of p's zones) goes to the trash."""
-    S[own(p, c)] -= 1
-    S[ps(p, PS_MONEY)] -= T[col(c, C_MONEY)]
-    S[ps(p, PS_CARDS)] -= 1
+    count_owned(S, T, p, c, -1)
     S[S_TRASH + c] += 1
     log_hot(S, EV_TRASH, p, c, 0)
 
