@@ -14,18 +14,34 @@ def plays(*cards, extra=""):
 
 # ---------------------------------------------------------------- Cellar, Chapel
 def test_cellar_discards_junk_by_default_and_draws_as_many():
+    # the draw pile gives $2 a card on average: the Copper goes too
     t = Table([plays("Cellar"), NOTHING]).stack(0, hand=["Cellar", "Estate", "Curse", "Copper", "Duchy"],
                                                 draw=["Gold", "Silver", "Copper", "Silver"])
     t.actions_only()
-    assert sorted(t.discard(0)) == ["Curse", "Duchy", "Estate"]
-    assert t.hand(0) == ["Copper", "Gold", "Silver", "Copper"]
+    assert sorted(t.discard(0)) == ["Copper", "Curse", "Duchy", "Estate"]
+    assert t.hand(0) == ["Gold", "Silver", "Copper", "Silver"]
     assert t.actions == 1
 
 
-def test_cellar_discarding_zero_cards_draws_nothing():
-    t = Table([plays("Cellar"), NOTHING]).stack(0, hand=["Cellar", "Copper", "Silver"], draw=["Gold"])
+def test_cellar_by_default_keeps_coppers_unless_the_draw_pile_is_richer_and_discards_other_cellars():
+    hand = ["Cellar", "Cellar", "Copper", "Silver"]
+    t = Table([plays("Cellar"), NOTHING], kingdom=["Cellar"]).stack(0, hand=hand, draw=["Copper", "Silver", "Estate"])
+    t.actions_only()  # the other Cellar goes; $3 over 3 cards is no better than a Copper
+    assert t.discard(0) == ["Cellar"] and sorted(t.hand(0)) == ["Copper", "Copper", "Silver"]
+    t = Table([plays("Cellar"), NOTHING], kingdom=["Cellar"]).stack(0, hand=hand, draw=["Silver", "Copper", "Gold"])
     t.actions_only()
-    assert t.discard(0) == [] and t.hand(0) == ["Copper", "Silver"] and t.draw_pile(0) == ["Gold"]
+    assert sorted(t.discard(0)) == ["Cellar", "Copper"] and sorted(t.hand(0)) == ["Copper", "Silver", "Silver"]
+    # a bot with its own discard list discards only what the list names
+    b = plays("Cellar", extra="discard: [Estate]")
+    t = Table([b, NOTHING], kingdom=["Cellar"]).stack(0, hand=hand + ["Estate"], draw=["Gold"] * 3)
+    t.actions_only()
+    assert t.discard(0) == ["Estate"]
+
+
+def test_cellar_discarding_zero_cards_draws_nothing():
+    t = Table([plays("Cellar"), NOTHING]).stack(0, hand=["Cellar", "Copper", "Silver"], draw=["Copper"])
+    t.actions_only()
+    assert t.discard(0) == [] and t.hand(0) == ["Copper", "Silver"] and t.draw_pile(0) == ["Copper"]
 
 
 def test_cellar_follows_the_bots_discard_list():

@@ -102,8 +102,7 @@ def rule_matches(S, R, T, F, lst, p, c):
 @kernel
 def choose_in_zone(S, R, T, F, lst, p, zone, mask):
     """The first rule of p's list ``lst`` whose card is in p's ``zone`` (with the types
-    ``mask``, 0: any) and whose condition holds; -1 if none. For the ``play`` list, an
-    Action p holds back (``holds_back``) is passed over."""
+    ``mask``, 0: any) and whose condition holds; -1 if none."""
     if is_random(S, T, p):
         n = 0
         o = zb(p, zone)
@@ -124,7 +123,7 @@ def choose_in_zone(S, R, T, F, lst, p, zone, mask):
             continue
         if find_in(S, p, zone, c) < 0:
             continue
-        if cond_ok(S, T, F, r, p) and not (lst == L_PLAY and holds_back(S, R, T, F, p, c)):
+        if cond_ok(S, T, F, r, p):
             return c
     return -1
 
@@ -143,8 +142,12 @@ def option(S, R, T, F, p, k):
 @inline
 def choose_play(S, R, T, F, p):
     """The Action p plays next: the first rule of its play list that is in hand and
-    holds (the list ends with the default order of every unnamed Action); -1 if none."""
-    return choose_in_zone(S, R, T, F, L_PLAY, p, Z_HAND, T_ACTION)
+    holds (the list ends with the default order of every unnamed Action), passing over
+    an Action p holds back (``holds_back``); -1 if none."""
+    c = choose_in_zone(S, R, T, F, L_PLAY, p, Z_HAND, T_ACTION)
+    if c >= 0 and holds_back(S, R, T, F, p, c):
+        c = play_after(S, R, T, F, p, c)
+    return c
 
 
 @kernel
@@ -262,6 +265,23 @@ def hand_coins(S, T, p):
     for i in range(S[zn(p, Z_HAND)]):
         coins += T[col(S[oh + i], C_TREASURE)]
     return coins
+
+
+@kernel
+def cellar_pick(S, T, p):
+    """The next card the default Cellar discards once the discard list has nothing more
+    (-1 to stop): another Cellar; else a Copper while the cards left in the draw pile
+    give more than $1 each on average (Treasure coins, counted as a player can)."""
+    if find_in(S, p, Z_HAND, CELLAR) >= 0:
+        return CELLAR
+    if find_in(S, p, Z_HAND, COPPER) < 0:
+        return -1
+    od = zb(p, Z_DRAW)
+    nd = S[zn(p, Z_DRAW)]
+    m = 0
+    for i in range(nd):
+        m += T[col(S[od + i], C_TREASURE)]
+    return COPPER if m > nd else -1
 
 
 @kernel
@@ -388,10 +408,10 @@ def follows_list(S, T, p, k):
 
 
 @kernel
-def trashes_by_default(S, T, p):
-    """Does p leave its trash choices to the engine's defaults (no ``trash`` list, not
-    random)?"""
-    return not is_random(S, T, p) and bopt(T, S[S_SEAT + p], O_USER_TRASH) == 0
+def follows_default(S, T, p, k):
+    """Does p leave a decision to the engine's default: no list of its own (``k``: the
+    list's O_USER_* flag) and not random?"""
+    return not is_random(S, T, p) and bopt(T, S[S_SEAT + p], k) == 0
 
 
 @kernel
@@ -413,8 +433,20 @@ def listed_aside(S, R, T, F, lst, w, q, n, skip_copper):
 
 
 @kernel
+def play_after(S, R, T, F, p, x):
+    """The Action p plays when it holds back x: the first rule of its play list naming
+    another Action in hand whose condition holds; -1 if none."""
+    first, end = rule_span(S, T, p, L_PLAY)
+    for r in range(first, end):
+        c = rule_card(T, r)
+        if c != x and is_type(T, c, T_ACTION) and find_in(S, p, Z_HAND, c) >= 0 and cond_ok(S, T, F, r, p):
+            return c
+    return -1
+
+
+@kernel
 def holds_back(S, R, T, F, p, c):
     """Does p keep Action c in hand rather than play it, because playing it could only
     hurt? A Remodel with no worthwhile trade, for a bot that trashes by the defaults (the
     trash is compulsory once it is played)."""
-    return c == REMODEL and trashes_by_default(S, T, p) and remodel_pick(S, R, T, F, p, 1) < 0
+    return c == REMODEL and follows_default(S, T, p, O_USER_TRASH) and remodel_pick(S, R, T, F, p, 1) < 0

@@ -4,9 +4,9 @@ docstring, and ``effect``, the dispatch. Where the card leaves a choice, the bot
 decides, else the documented default (docs/bots.md) in ``decisions.py``."""
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
-from .decisions import (best_treasure_at, blocked, chapel_pick, choose_gain, choose_in_zone, choose_play, discard_down,
-                        forced_gain, good_card, late_province, least_wanted, library_skips, option,
-                        follows_list, listed_aside, remodel_pick, rule_matches, spare_card, trashes_by_default)
+from .decisions import (best_treasure_at, blocked, cellar_pick, chapel_pick, choose_gain, choose_in_zone, choose_play,
+                        discard_down, follows_default, follows_list, forced_gain, good_card, late_province,
+                        least_wanted, library_skips, listed_aside, option, remodel_pick, rule_matches, spare_card)
 from .gains import gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
 from .state import (bopt, col, cost_of, draw, find_in, is_random, is_type, log_ev, ps, push, remove_at, take_top,
@@ -84,10 +84,12 @@ def discard_aside(S, q):
 def cellar(S, R, T, F, A, p):
     """+1 Action. Discard any number of cards from your hand, then draw that many.
 
-    The discard list picks the cards, one at a time."""
+    The discard list picks the cards, one at a time; by default also ``cellar_pick``."""
     n = 0
     while True:
         x = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
+        if x < 0 and follows_default(S, T, p, O_USER_DISCARD):
+            x = cellar_pick(S, T, p)
         if x < 0:
             break
         remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
@@ -102,7 +104,7 @@ def chapel(S, R, T, F, A, p):
     """Trash up to 4 cards from your hand.
 
     The trash list picks the cards; by default ``chapel_pick``."""
-    default = not is_random(S, T, p) and bopt(T, S[S_SEAT + p], O_USER_TRASH) == 0
+    default = follows_default(S, T, p, O_USER_TRASH)
     for k in range(4):
         x = chapel_pick(S, R, T, F, p) if default else choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
         if x < 0:
@@ -122,7 +124,7 @@ def harbinger(S, R, T, F, A, p):
     if nd == 0:
         return
     x = -1
-    if is_random(S, T, p) or bopt(T, S[S_SEAT + p], O_USER_TOPDECK) != 0:
+    if not follows_default(S, T, p, O_USER_TOPDECK):
         x = choose_in_zone(S, R, T, F, L_TOPDECK, p, Z_DISC, 0)
     else:
         od = zb(p, Z_DISC)
@@ -262,7 +264,7 @@ def moneylender(S, R, T, F, A, p):
     i = find_in(S, p, Z_HAND, COPPER)
     if i >= 0:
         take = True
-        if S[S_VAR + V_EDITION] == 2 and (bopt(T, S[S_SEAT + p], O_USER_TRASH) != 0 or is_random(S, T, p)):
+        if S[S_VAR + V_EDITION] == 2 and not follows_default(S, T, p, O_USER_TRASH):
             take = rule_matches(S, R, T, F, L_TRASH, p, COPPER)
         if take:
             remove_at(S, p, Z_HAND, i)
@@ -293,7 +295,7 @@ def remodel(S, R, T, F, A, p):
         log_ev(S, EV_NOTHING, p, REMODEL, 0)
         return
     x = -1
-    default = trashes_by_default(S, T, p)
+    default = follows_default(S, T, p, O_USER_TRASH)
     if default:
         x = remodel_pick(S, R, T, F, p, 0)
     elif not is_random(S, T, p) and find_in(S, p, Z_HAND, GOLD) >= 0 \
@@ -456,7 +458,7 @@ def mine(S, R, T, F, A, p):
     nh = S[zn(p, Z_HAND)]
     x = -1
     g = -1
-    if is_random(S, T, p) or bopt(T, S[S_SEAT + p], O_USER_TRASH) != 0:
+    if not follows_default(S, T, p, O_USER_TRASH):
         x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, T_TREASURE)
         if x >= 0:
             g = forced_gain(S, R, T, F, p, cost_of(T, x) + 3, T_TREASURE)
@@ -566,7 +568,7 @@ def artisan(S, R, T, F, A, p):
     if nh == 0:
         return
     x = -1
-    if is_random(S, T, p) or bopt(T, S[S_SEAT + p], O_USER_TOPDECK) != 0:
+    if not follows_default(S, T, p, O_USER_TOPDECK):
         x = choose_in_zone(S, R, T, F, L_TOPDECK, p, Z_HAND, 0)
     oh = zb(p, Z_HAND)
     if x < 0:
