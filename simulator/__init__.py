@@ -7,5 +7,7 @@
 __version__ = "0.1.0"
 
 from .api import compare, load_bots, load_kingdom, log_game, prepare, simulate, tournament  # noqa: E402
+from .optimize import optimize  # noqa: E402
 
-__all__ = ["__version__", "simulate", "compare", "tournament", "log_game", "prepare", "load_bots", "load_kingdom"]
+__all__ = ["__version__", "simulate", "compare", "tournament", "log_game", "prepare", "load_bots", "load_kingdom",
+           "optimize"]

@@ -227,6 +227,45 @@ def tournament_heatmap(tr, path) -> Path:
     return _save(fig, path)
 
 
+def optimize_progress(gens, path, meta: dict) -> Path:
+    """``dsim optimize``: best and mean fitness (win share against that generation's
+    opponents) per generation, with the games played."""
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    ax.plot(gens.generation, 100 * gens.best_fitness, marker="o", ms=3, label="best candidate")
+    ax.plot(gens.generation, 100 * gens.mean_fitness, marker="o", ms=3, label="mean of the population (first stage)")
+    ax.set_xlabel("generation")
+    ax.set_ylabel("win share against that generation's opponents (%)")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="lower right", fontsize=8)
+    t = ax.twinx()
+    t.plot(gens.generation, gens.games_played / 1e6, color="grey", lw=0.8, ls=":")
+    t.set_ylabel("games played (millions, dotted)", color="grey")
+    title = (_partial_set(meta) + f"dsim optimize: {meta.get('kingdom')} · {meta.get('players')} players · "
+             f"seed {meta.get('seed')}\nopponents: the {len(meta.get('against', []))} --against bots and the best "
+             "3 leaders of the generation before")
+    ax.set_title("\n".join(textwrap.wrap(title, 110, replace_whitespace=False)), fontsize=9)
+    return _save(fig, path)
+
+
+def cards_ranking(ranking, path, against: str) -> Path:
+    """``dsim optimize --each-card``: each card's best Big Money + X bot against one
+    opponent, best first, with Wilson 95% intervals."""
+    fig, ax = plt.subplots(figsize=(7.5, 0.32 * len(ranking) + 1.6))
+    y = np.arange(len(ranking))[::-1]
+    rate = ranking.win_rate.to_numpy() * 100
+    lo = np.clip(rate - ranking.ci_low.to_numpy() * 100, 0, None)
+    hi = np.clip(ranking.ci_high.to_numpy() * 100 - rate, 0, None)
+    ax.barh(y, rate, xerr=[lo, hi], color="#4C72B0", height=0.7, capsize=2, ecolor="black")
+    for yi, r in zip(y, rate):
+        ax.text(min(r + 2, 101), yi, f"{r:.1f}%", va="center", fontsize=7)
+    ax.set_yticks(y, ranking.card, fontsize=8)
+    ax.set_xlim(0, 108)
+    ax.axvline(50, color="grey", lw=0.8, ls="--")
+    ax.set_xlabel(f"win rate against {against} (%), whiskers: Wilson 95% interval")
+    ax.set_title(f"Big Money + X: the best bot found for each card, against {against}", fontsize=10)
+    return _save(fig, path)
+
+
 def run_charts(res: Results, out) -> list[Path]:
     out = Path(out)
     files = [win_rates(res, out / "win_rates.png")]

@@ -5,6 +5,7 @@ import contextlib
 import functools
 import logging
 import os
+import shlex
 import signal
 import sys
 
@@ -331,6 +332,65 @@ def _print_frame(df, meta, fmt, table_text):
     else:
         from .reports import json_text
         click.echo(json_text({"meta": meta, "rows": df.to_dict(orient="records")}))
+
+
+@cli.command(context_settings=CONTEXT)
+@click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
+              help="Kingdom to optimize for (required unless --each-card).")
+@click.option("--against", "against", multiple=True, type=click.Path(dir_okay=False),
+              help="Opponent bot (repeat for several). Default: the shipped bots that can play the kingdom; "
+                   "with --each-card, Big Money Ultimate.")
+@click.option("--players", type=int, default=2, show_default=True, help="Seats at the table (2 to 4).")
+@click.option("--budget", default=None, metavar="TIME",
+              help="Time to spend, e.g. 10m, 90s, 1h (default 10m; with --each-card 30m in all).")
+@click.option("--generations", type=int, default=None, metavar="G",
+              help="Stop after G generations instead (reproducible from --seed).")
+@click.option("--each-card", is_flag=True, help="Rank every kingdom card as Big Money + X.")
+@click.option("--edition", type=click.Choice(["1", "2"]), default="1", show_default=True,
+              help="With --each-card: the edition whose kingdom cards are ranked.")
+@click.option("--population", type=int, default=16, show_default=True, help="Candidates per generation.")
+@click.option("--stage-games", type=int, default=400, show_default=True,
+              help="Games per opponent in a generation's first racing stage (doubled each stage).")
+@click.option("--final-games", type=int, default=20_000, show_default=True,
+              help="Games per opponent of the final evaluation on fresh seeds.")
+@options(JOBS, SEED, QUIET)
+@click.option("--out", "out", type=click.Path(file_okay=False), default="reports/optimize", show_default=True,
+              help="Folder for best.yaml and the other outputs; a run stopped there resumes.")
+@user_errors
+def optimize(kingdom, against, players, budget, generations, each_card, edition, population, stage_games,
+             final_games, jobs, seed, quiet, out):
+    """Evolve the best bot for a kingdom (docs/optimize.md).
+
+    \b
+    Examples:
+      dsim optimize -k kingdoms/first_game.yaml --budget 10m --out reports/opt
+      dsim optimize --each-card --budget 30m --out reports/cards
+    """
+    from .optimize import each_card as rank_cards, optimize as evolve, print_line, write
+    say = (lambda line: None) if quiet else print_line
+    advanced = {"population": api.whole("population", population, 4, 1000),
+                "stage_games": api.whole("stage games", stage_games, 4, 10**7),
+                "final_games": api.whole("final games", final_games, 4, 10**8)}
+    command = "dsim " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    with StopSignals() as stop, claim_out(out):
+        if each_card:
+            ranking, _ = rank_cards(against[0] if against else None, int(edition), budget or "30m", generations,
+                                       seed, jobs, out, progress=say, **advanced)
+            stop.shield()
+            click.echo(ranking.drop(columns=["bot"]).to_string(index=False))
+        else:
+            res = evolve(kingdom, list(against), players, budget or "10m", generations, seed, jobs, out,
+                               progress=say, **advanced)
+            stop.shield()
+            write(res, out, command)
+            click.echo(res.best_text)
+            if len(res.leaderboard):
+                click.echo(res.leaderboard.to_string(index=False))
+            if not quiet:
+                click.echo(f"written to {out}/ (best.yaml, leaders/, generations.csv, leaderboard.csv, "
+                           "leaders_matrix.csv, progress.png, run.json)", err=True)
+    if stop.received:
+        sys.exit(stop.exit_code)
 
 
 @cli.command(context_settings=CONTEXT)

@@ -1,0 +1,153 @@
+"""Bots as genomes for ``dsim optimize``: an ordered buy list whose rules carry one
+number each (a count limit or a threshold), and a play order. A genome always renders to
+a bot in dsim's own YAML language, so every result is a readable, valid, editable bot.
+
+Rule shapes (the number is the gene's ``n``):
+
+- ``Province: total_money > n``   (n 10..24; None: always)
+- ``Duchy: supply(Province) <= n``  (n 1..8)
+- ``Estate: supply(Province) <= n``  (n 0..4)
+- ``Gold`` and ``Silver``: no number
+- a kingdom card X: ``X: count(X) < n``  (n 1..6)
+
+Mutations insert, remove or move a rule, change a number, swap a rule's kingdom card for
+another, or reorder the play list; crossover joins the head of one buy list to the tail
+of another. Every operator returns a new genome that renders to a valid bot.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import BY_NAME
+
+BASIC = ("Province", "Duchy", "Estate", "Gold", "Silver")
+MAX_RULES = 14
+#: card -> (lowest, highest) number; None: the rule has no number
+RANGES = {"Province": (10, 24), "Duchy": (1, 8), "Estate": (0, 4), "Gold": None, "Silver": None}
+KINGDOM_RANGE = (1, 6)
+
+
+@dataclass(frozen=True)
+class Gene:
+    card: str
+    n: int | None = None
+
+    def rule(self) -> str:
+        c = self.card
+        if self.n is None:
+            return c
+        if c == "Province":
+            return f"'{c}: total_money > {self.n}'"
+        if c in ("Duchy", "Estate"):
+            return f"'{c}: supply(Province) <= {self.n}'"
+        return f"'{c}: count({c}) < {self.n}'"
+
+
+@dataclass(frozen=True)
+class Genome:
+    buy: tuple   # Genes, in priority order
+    play: tuple  # Action card names, in play order
+
+    def key(self) -> str:
+        """A canonical text: equal genomes have equal keys (used to drop duplicates)."""
+        return "|".join(g.rule() for g in self.buy) + "#" + ",".join(self.play)
+
+    def render(self, name: str, comments: list[str] = ()) -> str:
+        """The bot's YAML text (comment lines first)."""
+        lines = [f"# {c}" if c else "#" for c in comments]
+        lines += [f"name: {name}", "buy:"] + [f"  - {g.rule()}" for g in self.buy]
+        if self.play:
+            lines.append("play: [" + ", ".join(self.play) + "]")
+        return "\n".join(lines) + "\n"
+
+    def to_json(self) -> dict:
+        return {"buy": [[g.card, g.n] for g in self.buy], "play": list(self.play)}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Genome":
+        return cls(tuple(Gene(c, n) for c, n in d["buy"]), tuple(d["play"]))
+
+
+class Pool:
+    """The cards a genome may name: the basic five and the kingdom's buyable cards."""
+
+    def __init__(self, kingdom_cards):
+        self.kingdom = tuple(c.name for c in kingdom_cards)
+        self.cards = BASIC + self.kingdom
+
+    def is_action(self, name: str) -> bool:
+        return "Action" in BY_NAME[name].types
+
+    def random_n(self, card: str, rng: random.Random):
+        r = RANGES.get(card, KINGDOM_RANGE)
+        return None if r is None else rng.randint(*r)
+
+    def random_gene(self, rng: random.Random) -> Gene:
+        card = rng.choice(self.cards)
+        return Gene(card, self.random_n(card, rng))
+
+
+def big_money(pool: Pool, extra: str | None = None, copies: int = 1) -> Genome:
+    """Big Money Ultimate's shape, with ``copies`` of a kingdom card (above Gold when it
+    costs 6 or more)."""
+    buy = [Gene("Province", 18), Gene("Duchy", 4), Gene("Estate", 2), Gene("Gold"), Gene("Silver")]
+    play = ()
+    if extra is not None:
+        x = Gene(extra, copies + 1)
+        buy.insert(3 if BY_NAME[extra].cost >= 6 else 4, x)
+        play = (extra,) if pool.is_action(extra) else ()
+    return Genome(tuple(buy), play)
+
+
+def _with_play(pool: Pool, buy: list, play: tuple) -> Genome:
+    """A genome whose play list names exactly the Actions of its buy list (kept order,
+    new ones last); a rule that repeats an earlier one exactly is dropped."""
+    buy = list(dict.fromkeys(buy))
+    actions = []
+    for g in buy:
+        if pool.is_action(g.card) and g.card not in actions:
+            actions.append(g.card)
+    order = [c for c in play if c in actions] + [c for c in actions if c not in play]
+    if not buy:
+        buy = [Gene("Silver")]
+    return Genome(tuple(buy[:MAX_RULES]), tuple(order))
+
+
+def mutate(g: Genome, pool: Pool, rng: random.Random) -> Genome:
+    """One random change (see the module text)."""
+    buy = list(g.buy)
+    play = g.play
+    op = rng.choice(("insert", "remove", "move", "number", "number", "swap", "play"))
+    if op == "insert" and len(buy) < MAX_RULES:
+        buy.insert(rng.randint(0, len(buy)), pool.random_gene(rng))
+    elif op == "remove" and len(buy) > 1:
+        buy.pop(rng.randrange(len(buy)))
+    elif op == "move" and len(buy) > 1:
+        x = buy.pop(rng.randrange(len(buy)))
+        buy.insert(rng.randint(0, len(buy)), x)
+    elif op == "number":
+        i = rng.randrange(len(buy))
+        r = RANGES.get(buy[i].card, KINGDOM_RANGE)
+        if r is not None:
+            n = buy[i].n if buy[i].n is not None else (r[0] + r[1]) // 2
+            buy[i] = Gene(buy[i].card, min(r[1], max(r[0], n + rng.choice((-2, -1, 1, 2)))))
+    elif op == "swap" and pool.kingdom:
+        ks = [i for i, x in enumerate(buy) if x.card in pool.kingdom]
+        if ks:
+            i = rng.choice(ks)
+            card = rng.choice(pool.kingdom)
+            buy[i] = Gene(card, pool.random_n(card, rng))
+    elif op == "play" and len(play) > 1:
+        p = list(play)
+        i, j = rng.sample(range(len(p)), 2)
+        p[i], p[j] = p[j], p[i]
+        play = tuple(p)
+    return _with_play(pool, buy, play)
+
+
+def crossover(a: Genome, b: Genome, pool: Pool, rng: random.Random) -> Genome:
+    """The head of a's buy list, then b's rules from the same point on."""
+    i = rng.randint(0, len(a.buy))
+    j = rng.randint(0, len(b.buy))
+    return _with_play(pool, list(a.buy[:i]) + list(b.buy[j:]), a.play)

@@ -1,0 +1,526 @@
+"""``dsim optimize``: evolve the best bot for a kingdom, and rank every card as Big Money + X.
+
+A generation is a population of genomes (``simulator.dominion.genome``): the leaders of
+the last generation and their offspring. Each candidate plays every opponent (the
+``--against`` bots and the previous leaders) in paired deals: every candidate of a
+generation plays the same game numbers of the same seed (common random numbers), with
+the seats rotated inside each deal. Successive halving races them: all candidates play a
+first stage, the better half plays a stage twice as long, and so on, so weak candidates
+cost few games and close ones many. Fitness is the win share against the opponents,
+a shared win counting 1/k. The leaders are kept; offspring come from mutations and
+crossovers of the better half.
+
+At the end the best leader plays every ``--against`` bot again on seeds never used during
+evolution, and its record there (Wilson 95% intervals) is what is reported: the figures
+that selected it are not reused, so there is no winner's curse. docs/optimize.md tells how
+to read the outputs.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import multiprocessing as mp
+import random
+import re
+import signal
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import pandas as pd
+
+from .errors import InputError, InputErrors
+from .stats import BOT_COLS, wilson
+
+log = logging.getLogger("dsim.optimize")
+
+ROOT = Path(__file__).resolve().parent.parent
+STATE = "state.json"
+W12, GAMES = BOT_COLS.index("w12"), BOT_COLS.index("games")
+MAX_BUDGET = 7 * 24 * 3600
+
+
+def parse_budget(text) -> float:
+    """'10m', '90s', '1h' or a number of seconds, as seconds."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", str(text))
+    if not m:
+        raise InputErrors([InputError(f"--budget must look like 10m, 90s or 1h, not '{str(text)[:40]}'")])
+    secs = float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[m.group(2)]
+    if not 1 <= secs <= MAX_BUDGET:
+        raise InputErrors([InputError("--budget must be from 1 second to 7 days")])
+    return secs
+
+
+def derived_seed(seed: int, tag: str) -> int:
+    """A seed of its own for each use (a generation, the final evaluation), so the final
+    evaluation never meets a game played during evolution."""
+    return int.from_bytes(hashlib.sha256(f"{seed}:{tag}".encode()).digest()[:7], "big")
+
+
+# ---------------------------------------------------------------- evaluation (in workers)
+@lru_cache(maxsize=512)
+def _bot(text: str, name: str):
+    from .dominion.strategy import strategy_from_text
+    return strategy_from_text(text, name)
+
+
+def _play(task) -> list:
+    """(w12, games) of the candidate against each opponent, over games first .. first+n-1."""
+    from .dominion import game as dgame
+    cand_text, opp_texts, kingdom, players, rules, seed, first, n = task
+    cand = _bot(cand_text, "<candidate>")
+    out = []
+    for ot in opp_texts:
+        opp = _bot(ot, "<opponent>")
+        match = dgame.make_match([cand] + [opp] * (players - 1), kingdom, rules, "rotate")
+        t, _ = dgame.play(match, seed, first, n, paired=True)
+        out.append((int(t.bot[0, W12]), int(t.bot[0, GAMES])))
+    return out
+
+
+def _worker_init():
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent handles Ctrl-C
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+class Evaluator:
+    """Plays evaluation tasks in order, in this process (``jobs`` 1) or a process pool."""
+
+    def __init__(self, jobs: int):
+        self.jobs = jobs
+        self.pool = None
+        if jobs > 1:
+            self.pool = ProcessPoolExecutor(jobs, mp_context=mp.get_context(), initializer=_worker_init)
+
+    def map(self, tasks) -> list:
+        if self.pool is None:
+            return [_play(t) for t in tasks]
+        return list(self.pool.map(_play, tasks))
+
+    def close(self, cancel: bool = False):
+        if self.pool is not None:
+            if cancel:
+                for p in list(getattr(self.pool, "_processes", {}).values()):
+                    p.terminate()
+            self.pool.shutdown(wait=True, cancel_futures=cancel)
+            self.pool = None
+
+
+# ---------------------------------------------------------------- the run
+@dataclass
+class Settings:
+    kingdom: object                 # a Kingdom
+    against: list                   # Strategy objects
+    players: int = 2
+    budget: float | None = None     # seconds
+    generations: int | None = None
+    seed: int = 0
+    jobs: int = 1
+    population: int = 16
+    leaders: int = 4
+    stage_games: int = 400          # games per opponent in the first racing stage
+    stages: int = 3
+    final_games: int = 20_000      # per opponent, on fresh seeds
+    pool_cards: tuple | None = None  # the kingdom cards a genome may name (default: all)
+    rules: dict = field(default_factory=dict)
+
+    def key(self) -> dict:
+        """What a resumed run must share with the run it continues."""
+        return {"kingdom": self.kingdom.card_names(), "against": [b.source for b in self.against],
+                "players": self.players, "seed": self.seed, "population": self.population,
+                "leaders": self.leaders, "stage_games": self.stage_games, "stages": self.stages,
+                "pool": list(self.pool_cards or ()), "rules": self.rules}
+
+
+@dataclass
+class Outcome:
+    best: object                    # Genome
+    best_text: str
+    leaders: list                   # Genomes, best first
+    generations: pd.DataFrame
+    leaderboard: pd.DataFrame       # the best bot against each --against bot, fresh seeds
+    matrix: pd.DataFrame            # leaders head to head
+    meta: dict
+
+
+def _whole_deals(n: int, players: int) -> int:
+    return max(players, -(-n // players) * players)
+
+
+def _rank(fit, alive) -> list:
+    return sorted(alive, key=lambda i: (-fit[i][0] / max(1, 12 * fit[i][1]), i))
+
+
+def _share(w12: int, games: int) -> float:
+    return w12 / 12 / games if games else 0.0
+
+
+class Optimizer:
+    def __init__(self, s: Settings, out: Path | None, progress=None):
+        from .dominion.genome import Pool, big_money
+        self.s = s
+        self.out = out
+        self.say = progress or (lambda line: None)
+        cards = s.pool_cards if s.pool_cards is not None else s.kingdom.cards
+        self.pool = Pool(cards)
+        self.rng = random.Random(s.seed)
+        self.generation = 0
+        self.games = 0
+        self.seconds = 0.0
+        self.history = []
+        seeds = [big_money(self.pool)] + [big_money(self.pool, c, k) for k in (1, 2) for c in self.pool.kingdom]
+        self.population = self._fill(seeds[: s.population])
+        self.leaders = self.population[: s.leaders]
+        self.fitness = {}
+        self.t0 = time.perf_counter()
+
+    # -- state, for --out resumes
+    def save(self):
+        if self.out is None:
+            return
+        st = {"key": self.s.key(), "generation": self.generation, "games": self.games, "seconds": self.elapsed(),
+              "history": self.history, "population": [g.to_json() for g in self.population],
+              "leaders": [g.to_json() for g in self.leaders], "rng": _jsonable(self.rng.getstate())}
+        tmp = self.out / f".{STATE}.tmp"
+        tmp.write_text(json.dumps(st))
+        tmp.replace(self.out / STATE)
+
+    def resume(self) -> bool:
+        from .dominion.genome import Genome
+        path = self.out / STATE if self.out is not None else None
+        if path is None or not path.exists():
+            return False
+        try:
+            st = json.loads(path.read_text())
+        except (OSError, ValueError):
+            raise InputErrors([InputError(f"{path} is not a dsim optimize state file",
+                                          hint="use another --out, or delete the folder")]) from None
+        if st.get("key") != json.loads(json.dumps(self.s.key())):
+            raise InputErrors([InputError(f"{self.out} holds another optimize run (other kingdom, bots or settings)",
+                                          hint="use another --out, or the same options as that run")])
+        try:
+            self.generation, self.games, self.seconds = int(st["generation"]), int(st["games"]), float(st["seconds"])
+            self.history = list(st["history"])
+            self.population = [Genome.from_json(d) for d in st["population"]]
+            self.leaders = [Genome.from_json(d) for d in st["leaders"]]
+            self.rng.setstate(_tupled(st["rng"]))
+        except (KeyError, TypeError, ValueError):
+            raise InputErrors([InputError(f"{path} is damaged", hint="use another --out, or delete the folder")]) \
+                from None
+        return True
+
+    # -- evolution
+    def _fill(self, genomes) -> list:
+        """Distinct genomes up to the population size, mutants of the given ones."""
+        from .dominion.genome import mutate
+        out, seen = [], set()
+        for g in genomes:
+            if g.key() not in seen:
+                seen.add(g.key())
+                out.append(g)
+        base = list(out)
+        tries = 0
+        while len(out) < self.s.population and tries < 50 * self.s.population:
+            tries += 1
+            g = mutate(self.rng.choice(base), self.pool, self.rng)
+            if g.key() not in seen:
+                seen.add(g.key())
+                out.append(g)
+        return out
+
+    def _offspring(self, ranked) -> list:
+        from .dominion.genome import crossover, mutate
+        parents = ranked[: max(2, len(ranked) // 2)]
+        children, seen = [], {g.key() for g in self.leaders}
+        tries = 0
+        while len(children) < self.s.population - len(self.leaders) and tries < 100 * self.s.population:
+            tries += 1
+            a = self.rng.choice(parents)
+            g = crossover(a, self.rng.choice(parents), self.pool, self.rng) if self.rng.random() < 0.3 else a
+            for _ in range(self.rng.choice((1, 1, 2, 3))):
+                g = mutate(g, self.pool, self.rng)
+            if g.key() not in seen:
+                seen.add(g.key())
+                children.append(g)
+        return children
+
+    def opponents(self) -> list:
+        """The --against bots and the leaders (as texts), the leaders at most 3."""
+        texts = [b.source for b in self.s.against]
+        texts += [g.render(f"Leader {i + 1}") for i, g in enumerate(self.leaders[:3])]
+        return texts
+
+    def run_generation(self, ev: Evaluator):
+        s = self.s
+        seed = derived_seed(s.seed, f"generation {self.generation}")
+        opps = self.opponents()
+        texts = [g.render(f"Candidate {i + 1}") for i, g in enumerate(self.population)]
+        fit = [[0, 0] for _ in texts]
+        alive = list(range(len(texts)))
+        first, n = 0, _whole_deals(s.stage_games, s.players)
+        for stage in range(s.stages):
+            tasks = [(texts[i], tuple(opps), s.kingdom, s.players, s.rules, seed, first, n) for i in alive]
+            for i, res in zip(alive, ev.map(tasks)):
+                for w12, games in res:
+                    fit[i][0] += w12
+                    fit[i][1] += games
+                    self.games += games
+            first += n
+            n *= 2
+            if stage == 0:
+                mean = sum(_share(*fit[i]) for i in alive) / len(alive)
+            alive = _rank(fit, alive)[: max(2, len(alive) // 2)]
+        # the racing order: candidates that reached later stages (more games) first
+        ordered = sorted(range(len(texts)), key=lambda i: (-fit[i][1], -_share(*fit[i]), i))
+        genomes = [self.population[i] for i in ordered]
+        self.leaders = genomes[: s.leaders]
+        self.fitness = {genomes[k].key(): _share(*fit[i]) for k, i in enumerate(ordered)}
+        best = _share(*fit[ordered[0]])
+        self.generation += 1
+        self.population = self.leaders + self._offspring(genomes)
+        return best, mean
+
+    def elapsed(self) -> float:
+        """Seconds spent on this run, earlier sessions of a resumed run included."""
+        return self.seconds + time.perf_counter() - self.t0
+
+    def final_seconds(self) -> float:
+        """What the final evaluation will take, at the pace of the games so far (the budget
+        covers it too)."""
+        s = self.s
+        games = len(s.against) * s.final_games + len(self.leaders) ** 2 * max(s.stage_games, s.final_games // 4)
+        rate = self.games / max(1e-9, self.elapsed())
+        return games / rate if self.games else 0.0
+
+    def evolve(self, ev: Evaluator) -> str:
+        """Generations until the budget or the generation count is reached; returns why it
+        stopped ("budget", "generations" or "interrupt")."""
+        s = self.s
+        while True:
+            if s.generations is not None and self.generation >= s.generations:
+                return "generations"
+            if s.budget is not None and self.elapsed() + self.final_seconds() >= s.budget:
+                return "budget"
+            try:
+                best, mean = self.run_generation(ev)
+            except KeyboardInterrupt:
+                return "interrupt"
+            self.history.append({"generation": self.generation, "best_fitness": round(best, 5),
+                                 "mean_fitness": round(mean, 5), "games_played": self.games,
+                                 "seconds": round(self.elapsed(), 1)})
+            self.say(f"generation {self.generation}: best {100 * best:.1f}%, mean {100 * mean:.1f}%, "
+                     f"{self.games:,} games, {self.elapsed():.0f} s")
+            self.save()
+
+    # -- the record on fresh seeds
+    def record(self, ev: Evaluator, genome, name: str) -> pd.DataFrame:
+        s = self.s
+        seed = derived_seed(s.seed, "final")
+        n = _whole_deals(s.final_games, s.players)
+        res = ev.map([(genome.render(name), tuple([b.source]), s.kingdom, s.players, s.rules, seed, 0, n)
+                      for b in s.against])
+        rows = []
+        for b, [(w12, games)] in zip(s.against, res):
+            lo, hi = wilson(w12 / 12, games)
+            rows.append({"opponent": b.name, "games": games, "win_rate": round(_share(w12, games), 5),
+                         "ci_low": round(lo, 5), "ci_high": round(hi, 5)})
+        return pd.DataFrame(rows, columns=["opponent", "games", "win_rate", "ci_low", "ci_high"])
+
+    def matrix(self, ev: Evaluator) -> pd.DataFrame:
+        s = self.s
+        seed = derived_seed(s.seed, "matrix")
+        n = _whole_deals(max(s.stage_games, s.final_games // 4), s.players)
+        names = [f"Leader {i + 1}" for i in range(len(self.leaders))]
+        texts = [g.render(nm) for g, nm in zip(self.leaders, names)]
+        res = ev.map([(texts[i], tuple(texts), s.kingdom, s.players, s.rules, seed, 0, n)
+                      for i in range(len(texts))])
+        m = pd.DataFrame([[round(_share(*x), 4) for x in row] for row in res], index=names, columns=names)
+        m.index.name = "leader"
+        return m
+
+
+def _jsonable(x):
+    return [_jsonable(v) for v in x] if isinstance(x, (tuple, list)) else x
+
+
+def _tupled(x):
+    return tuple(_tupled(v) for v in x) if isinstance(x, list) else x
+
+
+def default_against(kingdom) -> list:
+    """The shipped bots (strategies/ of this checkout) that can play the kingdom."""
+    from .dominion.strategy import load_strategy
+    folder = ROOT / "strategies"
+    if not folder.is_dir():
+        raise InputErrors([InputError("no --against bots given and no strategies/ folder to take them from",
+                                      hint="give --against BOT (one or more bot files)")])
+    ok = set(kingdom.card_names())
+    bots = []
+    for p in sorted(folder.glob("*.yaml")):
+        b = load_strategy(p)
+        if {c.name for c in b.cards() if c.kingdom} <= ok and not b.random:
+            bots.append(b)
+    return bots
+
+
+def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generations: int | None = None,
+             seed: int | None = None, jobs: int | None = None, out=None, progress=None, **advanced) -> Outcome:
+    """Evolve the best bot for ``kingdom`` (a file or a loaded Kingdom) against the
+    ``against`` bots (paths or loaded bots; default: the shipped bots that can play the
+    kingdom). Stops after ``generations`` if given, else when ``budget`` ("10m") is
+    spent, or on Ctrl-C (keeping the best so far). With ``out``, writes the files of
+    docs/optimize.md there and resumes a run that stopped in it."""
+    import secrets
+
+    from . import api
+    from .runner import default_jobs
+    kingdom = api.load_kingdom(kingdom)
+    if kingdom is None:
+        raise InputErrors([InputError("optimize needs a kingdom", hint="give -k KINGDOM_FILE")])
+    bots = api.load_bots(against) if against else default_against(kingdom)
+    players = api.whole("players", players, 2, 4)
+    seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    jobs = api.whole("jobs", jobs, 1, api.MAX_JOBS, none_ok=True) or default_jobs()
+    generations = api.whole("generations", generations, 1, 100_000, none_ok=True)
+    s = Settings(kingdom, bots, players, None if generations else parse_budget(budget), generations, seed, jobs,
+                 **advanced)
+    say = progress or (lambda line: None)
+    from .dominion.game import missing_cards
+    for b in bots:  # each opponent fits the kingdom (a card it names may be missing: said)
+        for bot, card, line in missing_cards(api.prepare([b] * players, kingdom)):
+            say(f"Warning: {bot.path}:{line}: '{card.name}' is not in the kingdom; the rule never applies")
+    out = Path(out) if out is not None else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    opt = Optimizer(s, out, say)
+    resumed = opt.resume()
+    if resumed:
+        opt.say(f"resuming from generation {opt.generation} in {out}")
+    opt.t0 = time.perf_counter()
+    ev = Evaluator(jobs)
+    stopped = "interrupt"
+    try:
+        stopped = opt.evolve(ev)
+        best = opt.leaders[0]
+        if stopped == "interrupt":
+            board = pd.DataFrame(columns=["opponent", "games", "win_rate", "ci_low", "ci_high"])
+            matrix = pd.DataFrame()
+        else:
+            opt.say("final evaluation on fresh seeds ...")
+            board = opt.record(ev, best, "Best")
+            matrix = opt.matrix(ev)
+    except KeyboardInterrupt:
+        stopped = "interrupt"
+        best = opt.leaders[0]
+        board = pd.DataFrame(columns=["opponent", "games", "win_rate", "ci_low", "ci_high"])
+        matrix = pd.DataFrame()
+    finally:
+        ev.close(cancel=stopped == "interrupt")
+    seconds = opt.elapsed()
+    meta = {"kingdom": kingdom.name, "kingdom_cards": kingdom.card_names(), "against": [b.name for b in bots],
+            "players": players, "seed": seed, "jobs": jobs, "generations": opt.generation,
+            "games_played": opt.games, "seconds": round(seconds, 1), "stopped_by": stopped,
+            "partial": stopped == "interrupt", "resumed": resumed,
+            "best_fitness": opt.fitness.get(best.key())}
+    text = best.render("Best", _comments(meta, board))
+    return Outcome(best, text, list(opt.leaders), pd.DataFrame(opt.history), board, matrix, meta)
+
+
+def _comments(meta: dict, board: pd.DataFrame) -> list:
+    lines = [f"dsim optimize: the best bot found for {meta['kingdom']} ({meta['players']} players)",
+             f"{meta['generations']} generations, {meta['games_played']:,} games, {meta['seconds']:.0f} s, "
+             f"seed {meta['seed']}" + (" (stopped early: partial)" if meta["partial"] else "")]
+    if len(board):
+        lines.append("record on fresh seeds (win rate, shared wins as 1/k, 95% interval):")
+        for r in board.itertuples():
+            lines.append(f"  vs {r.opponent}: {100 * r.win_rate:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
+                         f" over {r.games:,} games")
+    if meta.get("command"):
+        lines.append(f"command: {meta['command']}")
+    return lines
+
+
+def write(res: Outcome, out: Path, command: str | None = None) -> list:
+    """Write best.yaml, leaders/*.yaml, generations.csv, leaderboard.csv,
+    leaders_matrix.csv, progress.png and run.json into ``out``."""
+    out = Path(out)
+    (out / "leaders").mkdir(parents=True, exist_ok=True)
+    meta = dict(res.meta, command=command)
+    files = []
+
+    def put(name, text):
+        p = out / name
+        tmp = p.with_name(f".{p.name}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(p)
+        files.append(p)
+
+    put("best.yaml", res.best.render("Best", _comments(meta, res.leaderboard)))
+    for old in (out / "leaders").glob("leader_*.yaml"):
+        old.unlink()
+    for i, g in enumerate(res.leaders):
+        put(f"leaders/leader_{i + 1}.yaml", g.render(f"Leader {i + 1}", [f"leader {i + 1} of {meta['kingdom']}"]))
+    put("generations.csv", res.generations.to_csv(index=False))
+    put("leaderboard.csv", res.leaderboard.to_csv(index=False))
+    if len(res.matrix):
+        put("leaders_matrix.csv", res.matrix.to_csv())
+    put("run.json", json.dumps(meta, indent=2, default=str) + "\n")
+    if len(res.generations):
+        from .charts import optimize_progress
+        files.append(optimize_progress(res.generations, out / "progress.png", meta))
+    return files
+
+
+# ---------------------------------------------------------------- Big Money + X, every card
+def each_card(against=None, edition: int = 1, budget="30m", generations: int | None = None, seed: int | None = None,
+              jobs: int | None = None, out=None, progress=None, cards=None, **advanced):
+    """For every kingdom card of the edition (or ``cards``), evolve the best money bot
+    using only that card, then rank the cards by its win rate against ``against``
+    (default Big Money Ultimate) on fresh seeds. Returns (ranking DataFrame, {card: text})."""
+    from . import api
+    from .dominion.cards import KINGDOM_CARDS, parse_card
+    from .dominion.setup import Kingdom, Rules
+    if against is None:
+        against = ROOT / "strategies" / "big_money_ultimate.yaml"
+    opp = api.load_bots([against])
+    edition = api.whole("edition", edition, 1, 2)
+    pool = [parse_card(c) for c in cards] if cards else \
+        [c for c in KINGDOM_CARDS if str(edition) in c.editions.split("+")]
+    seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
+    seed = 1 if seed is None else seed
+    per_card = None if generations else parse_budget(budget) / len(pool)
+    rows, bots = [], {}
+    for c in pool:
+        k = Kingdom(f"Big Money + {c.name}", (c,), Rules().with_overrides({"edition": edition}), complete=False)
+        res = optimize(k, opp, 2, per_card or 1, generations, seed, jobs, None, progress=None, pool_cards=(c,),
+                       **advanced)
+        if progress:
+            progress(f"{c.name}: {100 * res.leaderboard.win_rate.iloc[0]:.1f}% against {opp[0].name}"
+                     if len(res.leaderboard) else f"{c.name}: stopped")
+        if res.meta["partial"]:
+            break
+        r = res.leaderboard.iloc[0]
+        rows.append({"card": c.name, "win_rate": r.win_rate, "ci_low": r.ci_low, "ci_high": r.ci_high,
+                     "games": r.games, "bot": res.best.render(f"Big Money + {c.name}").replace("\n", " | ")})
+        bots[c.name] = res.best.render(f"Big Money + {c.name}", [f"the best Big Money + {c.name} found"])
+    ranking = pd.DataFrame(rows, columns=["card", "win_rate", "ci_low", "ci_high", "games", "bot"])
+    ranking = ranking.sort_values("win_rate", ascending=False, kind="stable").reset_index(drop=True)
+    if out is not None:
+        out = Path(out)
+        (out / "cards").mkdir(parents=True, exist_ok=True)
+        ranking.to_csv(out / "cards_ranking.csv", index=False)
+        for name, text in bots.items():
+            (out / "cards" / f"{name.lower().replace(' ', '_')}.yaml").write_text(text, encoding="utf-8")
+        if len(ranking):
+            from .charts import cards_ranking
+            cards_ranking(ranking, out / "cards_ranking.png", opp[0].name)
+    return ranking, bots
+
+
+def print_line(line: str):
+    print(line, file=sys.stderr, flush=True)

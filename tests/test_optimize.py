@@ -1,0 +1,155 @@
+"""``dsim optimize``: genomes always render to valid bots, the same seed gives the same
+result for any -j, a stopped run resumes where it stopped, and the outputs are written."""
+import json
+import random
+import signal
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from helpers import JIT, Dsim, gone, scaled
+from simulator import api
+from simulator.dominion.cards import BY_NAME
+from simulator.dominion.genome import MAX_RULES, Genome, Pool, big_money, crossover, mutate
+from simulator.dominion.strategy import strategy_from_text
+from simulator.errors import InputErrors
+from simulator.optimize import derived_seed, each_card, optimize, parse_budget, write
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRST = ROOT / "kingdoms" / "first_game.yaml"
+BMU = ROOT / "strategies" / "big_money_ultimate.yaml"
+#: the smallest settings that still race (two stages) and evaluate
+TINY = dict(population=4, leaders=2, stage_games=8, stages=2, final_games=8)
+
+
+def test_every_genome_renders_to_a_valid_bot_and_every_operator_keeps_it_valid():
+    kingdom = api.load_kingdom(FIRST)
+    pool = Pool(kingdom.cards)
+    allowed = set(pool.cards)
+    rng = random.Random(3)
+    genomes = [big_money(pool)] + [big_money(pool, c, 2) for c in pool.kingdom]
+    for step in range(600):
+        a = rng.choice(genomes)
+        g = crossover(a, rng.choice(genomes), pool, rng) if step % 3 == 0 else mutate(a, pool, rng)
+        genomes.append(g)
+        bot = strategy_from_text(g.render("G"), "<genome>")  # raises on an invalid bot
+        assert 1 <= len(bot.buy) <= MAX_RULES and {c.name for c in bot.cards()} <= allowed
+        # the play list names exactly the Actions of the buy list
+        assert set(g.play) == {x.card for x in g.buy if "Action" in BY_NAME[x.card].types}
+        assert Genome.from_json(json.loads(json.dumps(g.to_json()))) == g
+    assert len({g.key() for g in genomes}) > 200  # the operators do change genomes
+
+
+def test_budget_and_seeds():
+    assert parse_budget("10m") == 600 and parse_budget("90s") == 90 and parse_budget("1h") == 3600
+    assert parse_budget(45) == 45
+    for bad in ("ten minutes", "0s", "9999h"):
+        with pytest.raises(InputErrors):
+            parse_budget(bad)
+    tags = ["final", "matrix"] + [f"generation {g}" for g in range(200)]
+    assert len({derived_seed(7, t) for t in tags}) == len(tags)
+
+
+def _same(a, b):
+    assert a.best == b.best and a.leaders == b.leaders
+    cols = ["generation", "best_fitness", "mean_fitness", "games_played"]
+    assert a.generations[cols].equals(b.generations[cols])
+    assert a.leaderboard.equals(b.leaderboard)
+
+
+def test_same_seed_same_result_for_any_number_of_workers():
+    one = optimize(FIRST, [BMU], generations=2, seed=5, jobs=1, **TINY)
+    two = optimize(FIRST, [BMU], generations=2, seed=5, jobs=2, **TINY)
+    _same(one, two)
+    other = optimize(FIRST, [BMU], generations=2, seed=6, jobs=1, **TINY)
+    assert other.generations.games_played.tolist() == one.generations.games_played.tolist()
+    assert not other.generations.best_fitness.equals(one.generations.best_fitness)
+
+
+def test_racing_keeps_the_strongest_candidate_first():
+    from simulator.dominion.genome import Gene
+    from simulator.optimize import Evaluator, Optimizer, Settings
+    kingdom = api.load_kingdom(FIRST)
+    s = Settings(kingdom, api.load_bots([BMU]), generations=1, population=4, leaders=2,
+                 stage_games=scaled(300, 30), stages=2, final_games=8)
+    opt = Optimizer(s, None)
+    pool = opt.pool
+    weak = [Genome((Gene("Silver"),), ()), Genome((Gene("Estate", 4), Gene("Silver")), ()),
+            Genome((Gene("Duchy", 8), Gene("Silver")), ())]
+    strong = big_money(pool, "Militia", 1)
+    opt.population = weak + [strong]  # last: the racing order must follow it through the stages
+    opt.leaders = [strong]
+    opt.run_generation(Evaluator(1))
+    assert opt.leaders[0] == strong and opt.fitness[strong.key()] > 0.5
+
+
+def test_a_stopped_run_resumes_where_it_stopped(tmp_path):
+    whole = optimize(FIRST, [BMU], generations=3, seed=9, jobs=1, out=tmp_path / "whole", **TINY)
+    optimize(FIRST, [BMU], generations=1, seed=9, jobs=1, out=tmp_path / "parts", **TINY)
+    resumed = optimize(FIRST, [BMU], generations=3, seed=9, jobs=1, out=tmp_path / "parts", **TINY)
+    assert resumed.meta["resumed"] and not whole.meta["resumed"]
+    _same(whole, resumed)
+    # another run's folder is not taken over
+    with pytest.raises(InputErrors, match="another optimize run"):
+        optimize(FIRST, [BMU], generations=3, seed=10, jobs=1, out=tmp_path / "parts", **TINY)
+
+
+def test_a_tiny_run_writes_every_output_and_a_valid_best_bot(tmp_path):
+    out = tmp_path / "opt"
+    d = Dsim("optimize", "-k", FIRST, "--against", BMU, "--generations", 2, "--seed", 1, "-j", 1,
+             "--population", 4, "--stage-games", 8, "--final-games", 8, "--out", out)
+    assert d.finish(timeout=240) == 0, d.err
+    for name in ("best.yaml", "generations.csv", "leaderboard.csv", "leaders_matrix.csv", "progress.png",
+                 "run.json", "leaders/leader_1.yaml"):
+        assert (out / name).exists(), name
+    best = api.load_bots([out / "best.yaml"])[0]  # valid, as `dsim validate` checks it
+    assert best.cards() <= set(api.load_kingdom(FIRST).cards) | {BY_NAME[c] for c in
+                                                                ("Province", "Duchy", "Estate", "Gold", "Silver")}
+    text = (out / "best.yaml").read_text()
+    assert "vs Big Money Ultimate:" in text and "command: dsim optimize" in text
+    info = json.loads((out / "run.json").read_text())
+    assert info["generations"] == 2 and not info["partial"] and info["stopped_by"] == "generations"
+    gens = pd.read_csv(out / "generations.csv")
+    assert gens.generation.tolist() == [1, 2] and gens.games_played.is_monotonic_increasing
+    board = pd.read_csv(out / "leaderboard.csv")
+    assert board.opponent.tolist() == ["Big Money Ultimate"] and (board.ci_low <= board.win_rate).all()
+    assert "generation 2:" in d.err
+
+
+def test_each_card_ranks_the_cards_it_was_given(tmp_path):
+    ranking, bots = each_card(BMU, cards=["Smithy", "Village"], generations=1, seed=2, jobs=1, out=tmp_path,
+                              **TINY)
+    assert sorted(ranking.card) == ["Smithy", "Village"] and ranking.win_rate.is_monotonic_decreasing
+    for card, text in bots.items():
+        bot = strategy_from_text(text, "<x>")
+        assert {c.name for c in bot.cards() if c.kingdom} <= {card}
+    assert (tmp_path / "cards_ranking.csv").exists() and (tmp_path / "cards_ranking.png").exists()
+
+
+def test_write_keeps_the_outputs_of_a_partial_run(tmp_path):
+    res = optimize(FIRST, [BMU], generations=1, seed=3, jobs=1, **TINY)
+    res.meta.update(partial=True, stopped_by="interrupt")
+    write(res, tmp_path, "dsim optimize ...")
+    assert "partial" in (tmp_path / "best.yaml").read_text()
+    assert json.loads((tmp_path / "run.json").read_text())["partial"]
+
+
+@pytest.mark.skipif(not JIT, reason="needs generations in seconds")
+def test_ctrl_c_keeps_the_best_so_far_and_leaves_no_process(tmp_path):
+    out = tmp_path / "opt"
+    d = Dsim("optimize", "-k", FIRST, "--against", BMU, "--budget", "10m", "--seed", 1, "-j", 2, "--out", out)
+    d.wait_for("generation 1:", timeout=120)
+    workers = d.children()
+    d.p.send_signal(signal.SIGINT)
+    assert d.finish() == 130, d.err
+    info = json.loads((out / "run.json").read_text())
+    assert info["partial"] and info["stopped_by"] == "interrupt" and info["generations"] >= 1
+    api.load_bots([out / "best.yaml"])
+    assert gone(workers)
+    # and it resumes from there
+    d = Dsim("optimize", "-k", FIRST, "--against", BMU, "--generations", info["generations"] + 1, "--seed", 1,
+             "-j", 1, "--out", out)
+    assert d.finish(timeout=240) == 0, d.err
+    assert f"resuming from generation {info['generations']}" in d.err
+    assert json.loads((out / "run.json").read_text())["generations"] == info["generations"] + 1
