@@ -354,11 +354,13 @@ def _print_frame(df, meta, fmt, table_text):
 @click.option("--final-games", type=int, default=20_000, show_default=True,
               help="Games per opponent of the final evaluation on fresh seeds.")
 @options(JOBS, SEED, QUIET)
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler to join (--backend dask).")
 @click.option("--out", "out", type=click.Path(file_okay=False), default="reports/optimize", show_default=True,
               help="Folder for best.yaml and the other outputs; a run stopped there resumes.")
 @user_errors
 def optimize(kingdom, against, players, budget, generations, each_card, edition, population, stage_games,
-             final_games, jobs, seed, quiet, out):
+             final_games, jobs, seed, quiet, backend, scheduler, out):
     """Evolve the best bot for a kingdom (docs/optimize.md).
 
     \b
@@ -375,12 +377,13 @@ def optimize(kingdom, against, players, budget, generations, each_card, edition,
     with StopSignals() as stop, claim_out(out):
         if each_card:
             ranking, _ = rank_cards(against[0] if against else None, int(edition), budget or "30m", generations,
-                                       seed, jobs, out, progress=say, **advanced)
+                                       seed, jobs, out, progress=say, backend=backend, scheduler=scheduler,
+                                       **advanced)
             stop.shield()
             click.echo(ranking.drop(columns=["bot"]).to_string(index=False))
         else:
             res = evolve(kingdom, list(against), players, budget or "10m", generations, seed, jobs, out,
-                               progress=say, **advanced)
+                         progress=say, backend=backend, scheduler=scheduler, **advanced)
             stop.shield()
             write(res, out, command)
             click.echo(res.best_text)

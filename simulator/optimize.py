@@ -88,20 +88,40 @@ def _worker_init():
 
 
 class Evaluator:
-    """Plays evaluation tasks in order, in this process (``jobs`` 1) or a process pool."""
+    """Plays evaluation tasks and returns their results in task order: in this process
+    (``jobs`` 1), a process pool, or a Dask cluster (``backend`` "dask", the runner's
+    client: ``scheduler`` or a local cluster). Results do not depend on which."""
 
-    def __init__(self, jobs: int):
+    def __init__(self, jobs: int, backend: str = "local", scheduler: str | None = None, client=None):
         self.jobs = jobs
         self.pool = None
-        if jobs > 1:
+        self.client = client
+        self.cluster = None
+        self.own_client = False
+        if backend == "dask" and client is None:
+            from .dask_backend import client_for
+            try:
+                self.client, self.cluster = client_for(scheduler, jobs)
+            except InputError as e:
+                raise InputErrors([e]) from None
+            self.own_client = True
+        elif backend != "dask" and jobs > 1:
             self.pool = ProcessPoolExecutor(jobs, mp_context=mp.get_context(), initializer=_worker_init)
 
     def map(self, tasks) -> list:
+        if self.client is not None:
+            return self.client.gather(self.client.map(_play, tasks, pure=False, retries=1))
         if self.pool is None:
             return [_play(t) for t in tasks]
         return list(self.pool.map(_play, tasks))
 
     def close(self, cancel: bool = False):
+        if self.own_client:
+            self.client.close()
+            if self.cluster is not None:
+                self.cluster.close()
+            self.client = None
+            self.own_client = False
         if self.pool is not None:
             if cancel:
                 for p in list(getattr(self.pool, "_processes", {}).values()):
@@ -368,12 +388,14 @@ def default_against(kingdom) -> list:
 
 
 def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generations: int | None = None,
-             seed: int | None = None, jobs: int | None = None, out=None, progress=None, **advanced) -> Outcome:
+             seed: int | None = None, jobs: int | None = None, out=None, progress=None, backend: str = "local",
+             scheduler: str | None = None, dask_client=None, **advanced) -> Outcome:
     """Evolve the best bot for ``kingdom`` (a file or a loaded Kingdom) against the
     ``against`` bots (paths or loaded bots; default: the shipped bots that can play the
     kingdom). Stops after ``generations`` if given, else when ``budget`` ("10m") is
     spent, or on Ctrl-C (keeping the best so far). With ``out``, writes the files of
-    docs/optimize.md there and resumes a run that stopped in it."""
+    docs/optimize.md there and resumes a run that stopped in it. ``backend`` "dask"
+    plays on a Dask cluster (``scheduler``, or a local one), with the same results."""
     import secrets
 
     from . import api
@@ -402,7 +424,8 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     if resumed:
         opt.say(f"resuming from generation {opt.generation} in {out}")
     opt.t0 = time.perf_counter()
-    ev = Evaluator(jobs)
+    api.choice("backend", backend, api.BACKENDS)
+    ev = Evaluator(jobs, backend, scheduler, dask_client)
     stopped = "interrupt"
     try:
         stopped = opt.evolve(ev)
@@ -478,7 +501,8 @@ def write(res: Outcome, out: Path, command: str | None = None) -> list:
 
 # ---------------------------------------------------------------- Big Money + X, every card
 def each_card(against=None, edition: int = 1, budget="30m", generations: int | None = None, seed: int | None = None,
-              jobs: int | None = None, out=None, progress=None, cards=None, **advanced):
+              jobs: int | None = None, out=None, progress=None, cards=None, backend: str = "local",
+              scheduler: str | None = None, **advanced):
     """For every kingdom card of the edition (or ``cards``), evolve the best money bot
     using only that card, then rank the cards by its win rate against ``against``
     (default Big Money Ultimate) on fresh seeds. Returns (ranking DataFrame, {card: text})."""
@@ -497,8 +521,8 @@ def each_card(against=None, edition: int = 1, budget="30m", generations: int | N
     rows, bots = [], {}
     for c in pool:
         k = Kingdom(f"Big Money + {c.name}", (c,), Rules().with_overrides({"edition": edition}), complete=False)
-        res = optimize(k, opp, 2, per_card or 1, generations, seed, jobs, None, progress=None, pool_cards=(c,),
-                       **advanced)
+        res = optimize(k, opp, 2, per_card or 1, generations, seed, jobs, None, progress=None, backend=backend,
+                       scheduler=scheduler, pool_cards=(c,), **advanced)
         if progress:
             progress(f"{c.name}: {100 * res.leaderboard.win_rate.iloc[0]:.1f}% against {opp[0].name}"
                      if len(res.leaderboard) else f"{c.name}: stopped")

@@ -84,6 +84,23 @@ def test_racing_keeps_the_strongest_candidate_first():
     assert opt.leaders[0] == strong and opt.fitness[strong.key()] > 0.5
 
 
+def test_the_dask_backend_gives_the_same_result():
+    pytest.importorskip("dask.distributed")
+    from dask.distributed import Client, LocalCluster
+    local = optimize(FIRST, [BMU], generations=2, seed=5, jobs=1, **TINY)
+    with LocalCluster(n_workers=2, processes=False, threads_per_worker=1, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        remote = optimize(FIRST, [BMU], generations=2, seed=5, backend="dask", dask_client=client, **TINY)
+    _same(local, remote)
+
+
+def test_three_players_the_candidate_against_two_copies_of_each_opponent():
+    res = optimize(FIRST, [BMU], players=3, generations=1, seed=4, jobs=1, **TINY)
+    board = res.leaderboard
+    assert board.games.iloc[0] % 3 == 0 and 0 <= board.ci_low.iloc[0] <= board.win_rate.iloc[0] <= 1
+    assert res.meta["players"] == 3 and "(3 players)" in res.best_text
+
+
 def test_a_stopped_run_resumes_where_it_stopped(tmp_path):
     whole = optimize(FIRST, [BMU], generations=3, seed=9, jobs=1, out=tmp_path / "whole", **TINY)
     optimize(FIRST, [BMU], generations=1, seed=9, jobs=1, out=tmp_path / "parts", **TINY)
