@@ -14,13 +14,9 @@ import secrets
 
 from . import __version__
 from .errors import InputError, InputErrors, short
-from .games import get_game
+from .games import game_of_bots
 from .runner import run
 from .stats import Results, results_from_tally
-
-
-def _game():
-    return get_game("dominion")
 
 
 # ---------------------------------------------------------------- arguments
@@ -70,16 +66,17 @@ def _outcome(results) -> dict:
 
 
 def load_bots(paths) -> list:
-    """Load and validate bot files (paths or already-loaded bots); every error of every
-    file is collected and raised together as InputErrors."""
-    from .dominion.strategy import Strategy, load_strategy
+    """Load and validate bot files (paths or already-loaded bots) of one game (their
+    ``game:`` key); every error of every file is collected and raised together as
+    InputErrors."""
+    game = game_of_bots(paths)
     bots, errors = [], []
     for p in paths:
-        if isinstance(p, Strategy):
+        if game.is_bot(p):
             bots.append(p)
             continue
         try:
-            bots.append(load_strategy(p))
+            bots.append(game.load_bot(p))
         except InputErrors as e:
             errors.extend(e.errors)
         except InputError as e:
@@ -89,19 +86,21 @@ def load_bots(paths) -> list:
     return bots
 
 
-def load_kingdom(path):
-    from .dominion.setup import Kingdom, load_kingdom as _load
-    if path is None or isinstance(path, Kingdom):
+def load_kingdom(path, bots=()):
+    """A setup file (a kingdom for Dominion) of the game of ``bots`` (default Dominion),
+    or a setup already loaded, or None."""
+    game = game_of_bots(bots)
+    if path is None or game.is_setup(path):
         return path
     try:
-        return _load(path)
+        return game.load_setup(path)
     except InputError as e:
         raise InputErrors([e]) from None
 
 
 def seat_bots(bots: list, players: int | None) -> list:
     """The bot of each seat: the bots as given, cycled to fill ``players`` seats."""
-    game = _game()
+    game = game_of_bots(bots)
     players = whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS, none_ok=True)
     n = players or len(bots)
     if not game.MIN_PLAYERS <= n <= game.MAX_PLAYERS:
@@ -117,9 +116,9 @@ def seat_bots(bots: list, players: int | None) -> list:
 def prepare(bots, kingdom=None, players: int | None = None, rules: dict | None = None,
             seats: str = "rotate", check: bool = False):
     """Validate everything and compile the match; nothing is played."""
-    game = _game()
+    game = game_of_bots(bots)
     bots = seat_bots(load_bots(bots), players)
-    kingdom = load_kingdom(kingdom)
+    kingdom = load_kingdom(kingdom, bots)
     try:
         return game.make_match(bots, kingdom, rules or {}, seats, check=check)
     except InputErrors:
@@ -137,10 +136,10 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
 
     ``seed`` None draws a fresh seed, recorded in ``results.meta['seed']``.
     """
-    game = _game()
     games, seed, jobs = check_run_args(games, seed, jobs, backend, until_ci)
     if match is None:
         match = prepare(bots, kingdom, players, rules, seats)
+    game = game_of_bots(match.bots)
     if seed is None:
         seed = secrets.randbelow(2**31)
     if paired and games % match.players:
@@ -180,15 +179,11 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
 def kingdoms_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rules: dict | None = None) -> list:
     """Kingdom files (or loaded kingdoms) plus ``random_kingdoms`` random ones that hold
     every kingdom card the bots name."""
-    from .dominion.setup import Rules
-    from .dominion.setup import random_kingdoms as draw
-    out = [load_kingdom(k) for k in kingdoms]
+    bots = load_bots(bots)
+    out = [load_kingdom(k, bots) for k in kingdoms]
     if random_kingdoms:
-        named = set()
-        for b in load_bots(bots):
-            named |= b.cards()
         try:
-            out += draw(random_kingdoms, named, seed, Rules().with_overrides(rules or {}))
+            out += game_of_bots(bots).random_setups(random_kingdoms, bots, seed, rules or {})
         except InputError as e:
             raise InputErrors([e]) from None
     if not out:
@@ -216,14 +211,15 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_KINGDOMS)
     if seed is None:
         seed = secrets.randbelow(2**31)
-    from .dominion.game import missing_cards
     loaded = load_bots(bots)
+    game = game_of_bots(loaded)
     runs, warnings = {}, []
     setups = kingdoms_for(loaded, kingdoms, random_kingdoms, seed, rules)
     for i, k in enumerate(setups):
         match = prepare(loaded, k, players, rules, seats)
-        for bot, card, line in missing_cards(match):
-            warnings.append(f"{bot.path}:{line}: '{card.name}' is not in kingdom '{k.name}'; the rule never applies")
+        for path, line, item in game.missing(match):
+            warnings.append(f"{path}:{line}: '{item}' is not in {game.LABELS['setup']} '{k.name}'; "
+                            "the rule never applies")
         runs[k.name] = simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, progress=progress,
                                 match=match, label=f"kingdom {i + 1} of {len(setups)}")
         if runs[k.name].meta["stopped_by"] in ("interrupt", "error"):
@@ -246,12 +242,12 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
     import itertools
     from .stats import TournamentResults, tournament_tables
     games, seed, jobs = check_run_args(games, seed, jobs)
-    players = whole("players", players, _game().MIN_PLAYERS, _game().MAX_PLAYERS)
+    loaded = load_bots(bots)
+    game = game_of_bots(loaded)
+    players = whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS)
     if seed is None:
         seed = secrets.randbelow(2**31)
-    loaded = load_bots(bots)
-    from .dominion.game import unique_names
-    names = unique_names(loaded)
+    names = game.unique_names(loaded)
     if len(loaded) < players:
         raise InputErrors([InputError(f"a tournament of {players}-player games needs at least {players} bots, "
                                       f"got {len(loaded)}")])
@@ -278,11 +274,8 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
 def log_game(bots, kingdom=None, seed: int = 0, game: int = 0, players: int | None = None,
              rules: dict | None = None, seats: str = "rotate", match=None) -> str:
     """Game ``game`` of the run with ``seed`` (the same game a run plays), turn by turn."""
-    from .dominion.game import play_logged
-    from .dominion.gamelog import game_text
     seed = whole("seed", seed, 0, MAX_SEED)
     game = whole("game", game, 0, MAX_GAME_INDEX)
     if match is None:
         match = prepare(bots, kingdom, players, rules, seats)
-    state = play_logged(match, seed, game)
-    return game_text(state, match, seed, game)
+    return game_of_bots(match.bots).log_text(match, seed, game)

@@ -189,17 +189,19 @@ def cli():
     """
 
 
-def _rule_overrides(rules):
-    from .dominion.setup import parse_rule_options
-    return parse_rule_options(rules)
+def _rule_overrides(rules, bots):
+    """The --rules options, checked by the game of the bots."""
+    from .games import game_of_bots
+    return game_of_bots(bots).parse_rules(rules)
 
 
 def _warn_missing(match, quiet):
-    from .dominion.game import missing_cards
+    from .games import game_of_bots
     if quiet:
         return
-    for bot, card, line in missing_cards(match):
-        click.echo(f"Warning: {bot.path}:{line}: '{card.name}' is not in the kingdom; the rule never applies",
+    game = game_of_bots(match.bots)
+    for path, line, item in game.missing(match):
+        click.echo(f"Warning: {path}:{line}: '{item}' is not in the {game.LABELS['setup']}; the rule never applies",
                    err=True)
 
 
@@ -232,7 +234,7 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
     if scheduler and backend != "dask":
         raise click.BadParameter("--scheduler needs --backend dask", param_hint="--scheduler")
     with StopSignals() as stop:
-        match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules), seats)
+        match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules, bots), seats)
         api.check_run_args(games, seed, jobs, backend, until_ci)
         _warn_missing(match, quiet)
         with claim_out(out):
@@ -282,7 +284,7 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
     setup_logging(verbose, quiet)
     with StopSignals() as stop, claim_out(out):
         res = api.compare(list(bots), kingdoms, random_kingdoms, games=games, seed=seed, jobs=jobs,
-                          players=players, rules=_rule_overrides(rules), seats=seats, paired=paired,
+                          players=players, rules=_rule_overrides(rules, bots), seats=seats, paired=paired,
                           progress=not quiet and sys.stderr.isatty())
         stop.shield()
         from .reports import format_compare, write_compare
@@ -314,7 +316,7 @@ def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, 
     setup_logging(verbose, quiet)
     with StopSignals() as stop, claim_out(out):
         res = api.tournament(list(bots), players=players, kingdom=kingdom, games=games, seed=seed, jobs=jobs,
-                             rules=_rule_overrides(rules), paired=paired,
+                             rules=_rule_overrides(rules, bots), paired=paired,
                              progress=not quiet and sys.stderr.isatty())
         stop.shield()
         from .reports import format_tournament, write_tournament
@@ -364,7 +366,7 @@ def optimize(kingdom, against, players, budget, generations, each_card, edition,
     """Evolve the best bot for a kingdom (docs/optimize.md).
 
     \b
-    Examples:
+    Example:
       dsim optimize -k kingdoms/first_game.yaml --budget 10m --out reports/opt
       dsim optimize --each-card --budget 30m --out reports/cards
     """
@@ -411,7 +413,7 @@ def log(bots, game, kingdom, players, rules, seats, seed, quiet, verbose):
       dsim log strategies/militia.yaml strategies/big_money.yaml --seed 7 --game 1234
     """
     setup_logging(verbose, quiet)
-    match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules), seats)
+    match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules, bots), seats)
     _warn_missing(match, quiet)
     click.echo(api.log_game(None, seed=seed or 0, game=game, match=match), nl=False)
 
@@ -427,16 +429,8 @@ def cards(edition, fmt):
     Example:
       dsim cards --edition 2
     """
-    from .dominion.cards import CARDS
-    from .dominion.layout import IMPLEMENTED
-    rows = []
-    for c in CARDS:
-        if edition and c.editions not in ("basic", "1+2", edition):
-            continue
-        text = c.text2 if edition == "2" and c.text2 else c.text
-        ed = {"basic": "basic", "1": "1st", "2": "2nd", "1+2": "1st+2nd"}[c.editions]
-        rows.append({"card": c.name, "cost": c.cost, "types": c.type_line, "editions": ed,
-                     "implemented": c.id in IMPLEMENTED, "text": text})
+    from .games import get_game
+    rows = get_game().items_table(edition)
     if fmt == "json":
         from .reports import json_text
         click.echo(json_text(rows))

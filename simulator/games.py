@@ -1,22 +1,77 @@
-"""The registry of games dsim can simulate. A game is a module exposing:
+"""The games dsim can simulate, and the interface each one provides.
 
-    NAME, MIN_PLAYERS, MAX_PLAYERS
-    make_match(bots, setup, rule_overrides, seats) -> match   (validated, compiled, picklable)
-    empty_tally(match) -> Tally
-    warm_up(match)       compile or load kernels before worker processes fork
-    play(match, seed, first_game, n_games, paired, records) -> (Tally, records or None)
-
-Runner, statistics and reports use nothing else, so a second game plugs in here.
+The API, CLI, validation, runner, statistics and reports know a game only through the
+``Game`` protocol below (a test checks that they import no game package), so a second
+game plugs in by registering a module here. Which game a run plays is chosen by its bot
+files: the ``game:`` key (no key means Dominion, so every existing bot keeps working).
 """
 from __future__ import annotations
 
 import importlib
+from typing import Any, Protocol, runtime_checkable
+
+from .errors import InputError, InputErrors
 
 GAMES = {"dominion": "simulator.dominion.game"}
+DEFAULT = "dominion"
 
 
-def get_game(name: str = "dominion"):
+@runtime_checkable
+class Game(Protocol):
+    """What a game module provides (Dominion: ``simulator.dominion.game``)."""
+
+    NAME: str
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    #: words the reports use: {"setup": "kingdom", "item": "card", ...}
+    LABELS: dict
+
+    # -- bots and setups, validated (InputError/InputErrors with file, line and hint)
+    def load_bot(self, path) -> Any: ...
+    def is_bot(self, obj) -> bool: ...
+    def load_setup(self, path) -> Any: ...
+    def is_setup(self, obj) -> bool: ...
+    def parse_rules(self, items) -> dict: ...
+    def random_setups(self, n: int, bots: list, seed: int, rules: dict) -> list: ...
+    def check_file(self, data, path: str, text: str) -> tuple: ...
+    def setup_warnings(self, bots: list, setup) -> list: ...
+
+    # -- a match: compiled, picklable; played by the runner into a Tally
+    def make_match(self, bots: list, setup, rule_overrides: dict, seats: str, check: bool = False) -> Any: ...
+    def unique_names(self, bots: list) -> list: ...
+    def missing(self, match) -> list: ...
+    def empty_tally(self, match) -> Any: ...
+    def warm_up(self, match) -> None: ...
+    def play(self, match, seed: int, first_game: int, n_games: int, paired: bool = False,
+             records: bool = False) -> tuple: ...
+    def log_text(self, match, seed: int, game: int) -> str: ...
+    def items_table(self, edition) -> list: ...
+
+
+def get_game(name: str = DEFAULT) -> Game:
     try:
         return importlib.import_module(GAMES[name])
     except KeyError:
-        raise ValueError(f"unknown game '{name}' (known: {', '.join(GAMES)})") from None
+        raise InputErrors([InputError(f"unknown game '{name}'", hint=f"known games: {', '.join(GAMES)}")]) from None
+
+
+def game_of_bots(paths) -> Game:
+    """The game the bot files (paths or loaded bots) are written for: their ``game:``
+    key, Dominion without one; bots of different games are an error naming the files."""
+    from .yamlio import LineDict, load_file
+    named = {}
+    for p in paths:
+        name = getattr(p, "game", None)
+        if name is None:
+            try:
+                data, _ = load_file(p)
+            except (InputError, InputErrors):
+                name = DEFAULT  # the game's own loader reports the file's problem
+            else:
+                name = data.get("game", DEFAULT) if isinstance(data, LineDict) else DEFAULT
+        named.setdefault(str(name), []).append(str(getattr(p, "path", p)))
+    if len(named) > 1:
+        parts = "; ".join(f"{g}: {', '.join(f[:3])}" for g, f in named.items())
+        raise InputErrors([InputError(f"the bots are written for different games ({parts})",
+                                      hint="every bot of a run plays the same game")])
+    return get_game(next(iter(named), DEFAULT))

@@ -517,7 +517,7 @@ def each_card(against=None, edition: int = 1, budget="30m", generations: int | N
         [c for c in KINGDOM_CARDS if str(edition) in c.editions.split("+")]
     seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
     seed = 1 if seed is None else seed
-    per_card = None if generations else parse_budget(budget) / len(pool)
+    per_card = None if generations else max(1.0, parse_budget(budget) / len(pool))
     rows, bots = [], {}
     for c in pool:
         k = Kingdom(f"Big Money + {c.name}", (c,), Rules().with_overrides({"edition": edition}), complete=False)

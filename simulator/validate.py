@@ -2,34 +2,31 @@
 from __future__ import annotations
 
 from .errors import InputError, InputErrors
-from .yamlio import LineDict, load_file
+from .yamlio import load_file
 
 
 def validate_files(paths) -> tuple[list, list, int]:
-    """(errors, warnings, number of valid files). A file with 'cards' is a kingdom; any
-    other is a bot. With exactly one kingdom, each bot's buy rules for cards that
-    kingdom lacks are warnings (they can never apply)."""
-    from .dominion.setup import load_kingdom
-    from .dominion.strategy import parse_strategy
+    """(errors, warnings, number of valid files). The game's own check says whether a
+    file is a setup (a Dominion kingdom: it has 'cards') or a bot, and validates it. With
+    exactly one setup, what the bots name that the setup lacks is a warning (those rules
+    can never apply)."""
+    from .games import game_of_bots
     errors, warnings, ok = [], [], 0
-    bots, kingdoms = [], []
+    bots, setups = [], []
+    try:
+        game = game_of_bots(paths)
+    except InputErrors as e:
+        return list(e.errors), [], 0
     for path in paths:
         try:
             data, text = load_file(path)
-            if isinstance(data, LineDict) and "cards" in data:
-                kingdoms.append(load_kingdom(path))
-            else:
-                bots.append(parse_strategy(data, str(path), text))
+            kind, obj = game.check_file(data, str(path), text)
+            (setups if kind == "setup" else bots).append(obj)
             ok += 1
         except InputErrors as e:
             errors.extend(e.errors)
         except InputError as e:
             errors.append(e)
-    if len(kingdoms) == 1:
-        supply = set(kingdoms[0].cards)
-        for bot in bots:
-            for r in bot.buy:
-                if r.card.kingdom and r.card not in supply:
-                    warnings.append(InputError(f"'{r.card.name}' is not in kingdom '{kingdoms[0].name}'; "
-                                               "the rule never applies", bot.path, r.line))
+    if len(setups) == 1:
+        warnings = game.setup_warnings(bots, setups[0])
     return errors, warnings, ok

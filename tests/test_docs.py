@@ -58,7 +58,13 @@ def scaled_down(line: str, tmp: Path) -> list[str]:
     for i, a in enumerate(args[:-1]):
         if a in small:
             args[i + 1] = small[a]
-    return args + (["-j", "1"] if args[0] in ("run", "compare", "tournament") and "-j" not in args else [])
+    if args[0] == "optimize":  # one small generation instead of a time budget
+        args = [("--generations" if a == "--budget" else a) for a in args]
+        args = [("1" if i and args[i - 1] == "--generations" else a) for i, a in enumerate(args)]
+        args += [] if "--generations" in args else ["--generations", "1"]
+        args += ["--population", "4", "--stage-games", "8", "--final-games", "40"]
+    return args + (["-j", "1"] if args[0] in ("run", "compare", "tournament", "optimize") and "-j" not in args
+                   else [])
 
 
 def test_every_command_is_shown_with_a_runnable_example():

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..errors import InputError, InputErrors
 from ..stats import BOT_COLS, SEAT_COLS, Tally
-from . import engine as E
+from . import layout as E  # the engine's constants; the kernels load on first use (numba)
 from .cards import CARDS, NCARDS, card_columns
 from .setup import Kingdom, Rules, bots_kingdom, supply_sizes
 from .strategy import CompiledBots, Strategy, compile_bots
@@ -20,12 +20,20 @@ from .strategy import CompiledBots, Strategy, compile_bots
 NAME = "dominion"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+LABELS = {"setup": "kingdom", "item": "card", "items": "cards"}
 ENDINGS = ["provinces", "piles", "cap"]
 ITEMS = [c.name for c in CARDS]
 SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
 assert [E.TB_GAMES, E.TB_WINS, E.TB_TIES, E.TB_LOSSES, E.TB_W12, E.TB_VP, E.TB_TURNS] == list(range(len(BOT_COLS)))
 assert [E.TS_GAMES, E.TS_WINS, E.TS_TIES, E.TS_LOSSES, E.TS_W12] == list(range(len(SEAT_COLS)))
 assert E.END_CAP == len(ENDINGS)
+
+
+def _engine():
+    """The numba engine, imported when a game is first played (``dsim cards`` and
+    ``dsim validate`` never load it)."""
+    from . import engine
+    return engine
 
 
 class GameFailure(RuntimeError):
@@ -138,7 +146,7 @@ class State:
     with readable accessors for tests and logs."""
 
     def __init__(self, match: Match, log_capacity: int = 0, records: int = 0):
-        E.compile_kernels()
+        _engine().compile_kernels()
         self.match = match
         self.S = np.zeros(E.S_EV + E.EVW * log_capacity, np.int32)
         S = self.S
@@ -157,7 +165,7 @@ class State:
 
     def run(self, mode, seed=0, first_game=0, n_games=0, paired=False, max_turns=0, stop=E.STOP_NONE):
         with np.errstate(over="ignore"):
-            err = E.run_games(self.S, self.R, self.T, self.F, self.A, self.grec, mode, np.uint64(seed),
+            err = _engine().run_games(self.S, self.R, self.T, self.F, self.A, self.grec, mode, np.uint64(seed),
                               first_game, n_games, SEAT_MODES[self.match.seats], 1 if paired else 0,
                               max_turns, stop)
         if err:
@@ -215,7 +223,7 @@ class State:
 
     def vp(self, p: int) -> int:
         """Player p's VP now, as the engine scores them (its own kernel, not a copy)."""
-        return int(E.vp_of(self.S, self.T, p))
+        return int(_engine().vp_of(self.S, self.T, p))
 
     def events(self) -> np.ndarray:
         n = int(self.S[E.G_NEV])
@@ -248,7 +256,7 @@ def warm_up(match: Match) -> None:
     """Compile the engine (or load it from numba's cache) by playing one short game,
     saying so on stderr when it compiles."""
     from ..jit import compile_notice
-    with compile_notice(E.run_games):
+    with compile_notice(_engine().run_games):
         State(match).run(E.MODE_FRESH, 0, 0, 1)
 
 
@@ -267,3 +275,82 @@ def play_logged(match: Match, seed: int, game: int = 0, capacity: int = 200_000)
     st = State(match, log_capacity=capacity)
     st.run(E.MODE_FRESH, seed, game, 1)
     return st
+
+
+# ---------------------------------------------------------------- the rest of the game interface
+# (simulator.games.Game): what the API, the CLI and validation need besides playing
+
+
+def load_bot(path):
+    from .strategy import load_strategy
+    return load_strategy(path)
+
+
+def is_bot(obj) -> bool:
+    return isinstance(obj, Strategy)
+
+
+def load_setup(path):
+    from .setup import load_kingdom
+    return load_kingdom(path)
+
+
+def is_setup(obj) -> bool:
+    return isinstance(obj, Kingdom)
+
+
+def parse_rules(items) -> dict:
+    from .setup import parse_rule_options
+    return parse_rule_options(items)
+
+
+def random_setups(n: int, bots: list, seed: int, rules: dict) -> list:
+    """n random kingdoms holding every kingdom card the bots name."""
+    from .setup import random_kingdoms
+    named = set()
+    for b in bots:
+        named |= b.cards()
+    return random_kingdoms(n, named, seed, Rules().with_overrides(rules or {}))
+
+
+def check_file(data, path: str, text: str) -> tuple:
+    """("setup", Kingdom) for a file with 'cards', else ("bot", Strategy); raises the
+    file's errors."""
+    from ..yamlio import LineDict
+    from .setup import load_kingdom
+    from .strategy import parse_strategy
+    if isinstance(data, LineDict) and "cards" in data:
+        return "setup", load_kingdom(path)
+    return "bot", parse_strategy(data, str(path), text)
+
+
+def setup_warnings(bots: list, setup) -> list:
+    """The buy rules of the bots that name a kingdom card the kingdom lacks (they can never
+    apply), as InputErrors with file and line."""
+    supply = set(setup.cards)
+    return [InputError(f"'{r.card.name}' is not in kingdom '{setup.name}'; the rule never applies", b.path, r.line)
+            for b in bots for r in b.buy if r.card.kingdom and r.card not in supply]
+
+
+def missing(match: Match) -> list:
+    """(path, line, card name) of each buy rule whose card the match's supply lacks."""
+    return [(bot.path, line, card.name) for bot, card, line in missing_cards(match)]
+
+
+def log_text(match: Match, seed: int, game: int) -> str:
+    from .gamelog import game_text
+    return game_text(play_logged(match, seed, game), match, seed, game)
+
+
+def items_table(edition) -> list:
+    """Every card (or one edition's) as rows for ``dsim cards``."""
+    from .layout import IMPLEMENTED
+    rows = []
+    for c in CARDS:
+        if edition and c.editions not in ("basic", "1+2", edition):
+            continue
+        text = c.text2 if edition == "2" and c.text2 else c.text
+        ed = {"basic": "basic", "1": "1st", "2": "2nd", "1+2": "1st+2nd"}[c.editions]
+        rows.append({"card": c.name, "cost": c.cost, "types": c.type_line, "editions": ed,
+                     "implemented": c.id in IMPLEMENTED, "text": text})
+    return rows

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import ClassVar
 from pathlib import Path
 
 import numpy as np
@@ -76,7 +77,7 @@ LISTS = {"buy": E.L_BUY, "play": E.L_PLAY, "gain": E.L_GAIN, "trash": E.L_TRASH,
          "topdeck": E.L_TOPDECK, "set_aside": E.L_SETASIDE}
 #: yes/no decisions a bot may answer with a condition (default: yes)
 OPTIONS = {"reveal_moat": E.O_MOAT, "chancellor_discard": E.O_CHANCELLOR}
-BOT_KEYS = ("name", "description", "buy", "play", "gain", "trash", "discard", "topdeck", "set_aside",
+BOT_KEYS = ("game", "name", "description", "buy", "play", "gain", "trash", "discard", "topdeck", "set_aside",
             "options", "guard", "random")
 #: what a list means when the bot leaves it out (``gain`` defaults to the bot's ``buy`` list;
 #: ``topdeck`` and ``set_aside`` default to heuristics in the engine, see docs/bots.md)
@@ -101,6 +102,7 @@ class Rule:
 
 @dataclass(frozen=True)
 class Strategy:
+    game: ClassVar[str] = "dominion"
     name: str
     description: str = ""
     buy: tuple = ()
@@ -151,6 +153,9 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
     for key in LISTS:
         if key in data:
             lists[key] = _parse_rules(data[key], key, path, data.lines[key], errors)
+    if data.get("game", "dominion") != "dominion":
+        errors.append(InputError(f"this is a Dominion bot, not a {short(data['game'])} one", path, data.lines["game"],
+                                 hint="leave 'game' out, or write 'game: dominion'"))
     for key in ("guard", "random"):
         if not isinstance(data.get(key, False), bool):
             errors.append(InputError(f"'{key}' must be true or false", path, data.lines.get(key)))

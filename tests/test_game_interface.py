@@ -1,0 +1,77 @@
+"""The game seam: the game-agnostic modules import no game package; every registered game
+provides the whole interface; the bot files choose the game."""
+import ast
+from pathlib import Path
+
+import pytest
+
+from simulator import api, games
+from simulator.errors import InputErrors
+from simulator.validate import validate_files
+
+ROOT = Path(__file__).resolve().parent.parent
+PKG = ROOT / "simulator"
+AGNOSTIC = ("api", "cli", "validate", "runner", "stats", "reports", "charts", "html", "games")
+BMU = ROOT / "strategies" / "big_money_ultimate.yaml"
+
+
+def _imports(path: Path) -> list[str]:
+    names = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            names += [base] + [base + a.name if base.endswith(".") else f"{base}.{a.name}" for a in node.names]
+    return names
+
+
+@pytest.mark.parametrize("module", AGNOSTIC)
+def test_the_game_agnostic_modules_import_no_game_package(module):
+    bad = [n for n in _imports(PKG / f"{module}.py") for g in games.GAMES if g in n.split(".")]
+    assert bad == [], f"simulator/{module}.py imports {bad}"
+
+
+def test_the_import_check_sees_a_game_import(tmp_path):
+    p = tmp_path / "m.py"
+    p.write_text("def f():\n    from .dominion.game import play\n")
+    assert any("dominion" in n.split(".") for n in _imports(p))
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_every_registered_game_provides_the_whole_interface(name):
+    g = games.get_game(name)
+    assert isinstance(g, games.Game)
+    for member in ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "LABELS"):
+        assert hasattr(g, member), member
+    assert g.NAME == name and 2 <= g.MIN_PLAYERS <= g.MAX_PLAYERS
+    assert {"setup", "item", "items"} <= set(g.LABELS)
+
+
+def test_the_bot_files_choose_the_game(tmp_path, monkeypatch):
+    plain = BMU
+    named = tmp_path / "named.yaml"
+    named.write_text("game: dominion\n" + BMU.read_text())
+    assert games.game_of_bots([plain, named]).NAME == "dominion"
+    assert api.simulate([plain, named], games=20, seed=1, jobs=1).summary.games.tolist() == [20, 20]
+    chess = tmp_path / "chess.yaml"
+    chess.write_text("game: chess\nbuy: [Silver]\n")
+    with pytest.raises(InputErrors, match="unknown game 'chess'"):
+        api.load_bots([chess])
+    # bots of two games in one run: an error that names the files
+    monkeypatch.setitem(games.GAMES, "other", games.GAMES["dominion"])
+    other = tmp_path / "other.yaml"
+    other.write_text("game: other\nbuy: [Silver]\n")
+    with pytest.raises(InputErrors, match="different games") as e:
+        api.load_bots([plain, other])
+    assert "other.yaml" in str(e.value) and "big_money_ultimate.yaml" in str(e.value)
+    errors, _, _ = validate_files([plain, other])
+    assert errors and "different games" in str(errors[0])
+
+
+def test_a_dominion_bot_says_so_when_its_game_key_names_another_registered_game(tmp_path, monkeypatch):
+    monkeypatch.setitem(games.GAMES, "other", games.GAMES["dominion"])
+    other = tmp_path / "other.yaml"
+    other.write_text("game: other\nbuy: [Silver]\n")
+    with pytest.raises(InputErrors, match="this is a Dominion bot, not a 'other' one"):
+        api.load_bots([other])
