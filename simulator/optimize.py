@@ -192,7 +192,9 @@ class Optimizer:
         self.games = 0
         self.seconds = 0.0
         self.history = []
-        seeds = [big_money(self.pool)] + [big_money(self.pool, c, k) for k in (1, 2) for c in self.pool.kingdom]
+        seeds = [big_money(self.pool)] + [big_money(self.pool, c, k, ratio) for k, ratio in ((1, False), (1, True),
+                                                                                          (2, False))
+                                          for c in self.pool.kingdom]
         self.population = self._fill(seeds[: s.population])
         self.leaders = self.population[: s.leaders]
         self.fitness = {}

@@ -8,10 +8,12 @@ Rule shapes (the number is the gene's ``n``):
 - ``Duchy: supply(Province) <= n``  (n 1..8)
 - ``Estate: supply(Province) <= n``  (n 0..4)
 - ``Gold`` and ``Silver``: no number
-- a kingdom card X: ``X: count(X) < n``  (n 1..6)
+- a kingdom card X: ``X: count(X) < n``  (n 1..6), or, as a ratio to the deck's
+  Treasures, ``X: count(X) < 1 or count(X) < count(Treasure) / n``  (n 5..16)
 
-Mutations insert, remove or move a rule, change a number, swap a rule's kingdom card for
-another, or reorder the play list; crossover joins the head of one buy list to the tail
+Mutations insert, remove or move a rule, change a number, switch a kingdom card's rule
+between a count and a ratio, swap a rule's kingdom card for another, or reorder the play
+list; crossover joins the head of one buy list to the tail
 of another. Every operator returns a new genome that renders to a valid bot.
 """
 from __future__ import annotations
@@ -26,12 +28,14 @@ MAX_RULES = 14
 #: card -> (lowest, highest) number; None: the rule has no number
 RANGES = {"Province": (10, 24), "Duchy": (1, 8), "Estate": (0, 4), "Gold": None, "Silver": None}
 KINGDOM_RANGE = (1, 6)
+RATIO_RANGE = (5, 16)
 
 
 @dataclass(frozen=True)
 class Gene:
     card: str
     n: int | None = None
+    ratio: bool = False  # a kingdom card's rule: one copy per n Treasures
 
     def rule(self) -> str:
         c = self.card
@@ -41,7 +45,12 @@ class Gene:
             return f"'{c}: total_money > {self.n}'"
         if c in ("Duchy", "Estate"):
             return f"'{c}: supply(Province) <= {self.n}'"
+        if self.ratio:
+            return f"'{c}: count({c}) < 1 or count({c}) < count(Treasure) / {self.n}'"
         return f"'{c}: count({c}) < {self.n}'"
+
+    def range(self):
+        return RATIO_RANGE if self.ratio else RANGES.get(self.card, KINGDOM_RANGE)
 
 
 @dataclass(frozen=True)
@@ -62,11 +71,11 @@ class Genome:
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict:
-        return {"buy": [[g.card, g.n] for g in self.buy], "play": list(self.play)}
+        return {"buy": [[g.card, g.n, g.ratio] for g in self.buy], "play": list(self.play)}
 
     @classmethod
     def from_json(cls, d: dict) -> "Genome":
-        return cls(tuple(Gene(c, n) for c, n in d["buy"]), tuple(d["play"]))
+        return cls(tuple(Gene(c, n, bool(r)) for c, n, r in d["buy"]), tuple(d["play"]))
 
 
 class Pool:
@@ -85,16 +94,18 @@ class Pool:
 
     def random_gene(self, rng: random.Random) -> Gene:
         card = rng.choice(self.cards)
+        if card in self.kingdom and rng.random() < 0.3:
+            return Gene(card, rng.randint(*RATIO_RANGE), True)
         return Gene(card, self.random_n(card, rng))
 
 
-def big_money(pool: Pool, extra: str | None = None, copies: int = 1) -> Genome:
-    """Big Money Ultimate's shape, with ``copies`` of a kingdom card (above Gold when it
-    costs 6 or more)."""
+def big_money(pool: Pool, extra: str | None = None, copies: int = 1, ratio: bool = False) -> Genome:
+    """Big Money Ultimate's shape, with ``copies`` of a kingdom card, or with ``ratio`` one
+    per 11 Treasures (above Gold when it costs 6 or more)."""
     buy = [Gene("Province", 18), Gene("Duchy", 4), Gene("Estate", 2), Gene("Gold"), Gene("Silver")]
     play = ()
     if extra is not None:
-        x = Gene(extra, copies + 1)
+        x = Gene(extra, 11, True) if ratio else Gene(extra, copies + 1)
         buy.insert(3 if BY_NAME[extra].cost >= 6 else 4, x)
         play = (extra,) if pool.is_action(extra) else ()
     return Genome(tuple(buy), play)
@@ -118,7 +129,7 @@ def mutate(g: Genome, pool: Pool, rng: random.Random) -> Genome:
     """One random change (see the module text)."""
     buy = list(g.buy)
     play = g.play
-    op = rng.choice(("insert", "remove", "move", "number", "number", "swap", "play"))
+    op = rng.choice(("insert", "remove", "move", "number", "number", "ratio", "swap", "play"))
     if op == "insert" and len(buy) < MAX_RULES:
         buy.insert(rng.randint(0, len(buy)), pool.random_gene(rng))
     elif op == "remove" and len(buy) > 1:
@@ -128,10 +139,16 @@ def mutate(g: Genome, pool: Pool, rng: random.Random) -> Genome:
         buy.insert(rng.randint(0, len(buy)), x)
     elif op == "number":
         i = rng.randrange(len(buy))
-        r = RANGES.get(buy[i].card, KINGDOM_RANGE)
+        r = buy[i].range()
         if r is not None:
             n = buy[i].n if buy[i].n is not None else (r[0] + r[1]) // 2
-            buy[i] = Gene(buy[i].card, min(r[1], max(r[0], n + rng.choice((-2, -1, 1, 2)))))
+            buy[i] = Gene(buy[i].card, min(r[1], max(r[0], n + rng.choice((-2, -1, 1, 2)))), buy[i].ratio)
+    elif op == "ratio":
+        ks = [i for i, x in enumerate(buy) if x.card in pool.kingdom]
+        if ks:
+            i = rng.choice(ks)
+            ratio = not buy[i].ratio
+            buy[i] = Gene(buy[i].card, rng.randint(*(RATIO_RANGE if ratio else KINGDOM_RANGE)), ratio)
     elif op == "swap" and pool.kingdom:
         ks = [i for i, x in enumerate(buy) if x.card in pool.kingdom]
         if ks:
