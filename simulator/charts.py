@@ -256,8 +256,8 @@ def cards_ranking(ranking, path, against: str) -> Path:
     lo = np.clip(rate - ranking.ci_low.to_numpy() * 100, 0, None)
     hi = np.clip(ranking.ci_high.to_numpy() * 100 - rate, 0, None)
     ax.barh(y, rate, xerr=[lo, hi], color="#4C72B0", height=0.7, capsize=2, ecolor="black")
-    for yi, r in zip(y, rate):
-        ax.text(min(r + 2, 101), yi, f"{r:.1f}%", va="center", fontsize=7)
+    for yi, r, h in zip(y, rate, ranking.ci_high.to_numpy() * 100):
+        ax.text(h + 1, yi, f"{r:.1f}%", va="center", fontsize=7)
     ax.set_yticks(y, ranking.card, fontsize=8)
     ax.set_xlim(0, 108)
     ax.axvline(50, color="grey", lw=0.8, ls="--")

@@ -413,6 +413,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     generations = api.whole("generations", generations, 1, 100_000, none_ok=True)
     s = Settings(kingdom, bots, players, None if generations else parse_budget(budget), generations, seed, jobs,
                  **advanced)
+    s.leaders = max(1, min(s.leaders, s.population // 2))  # half the population at least is new each time
     say = progress or (lambda line: None)
     from .dominion.game import missing_cards
     for b in bots:  # each opponent fits the kingdom (a card it names may be missing: said)
@@ -431,7 +432,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     stopped = "interrupt"
     try:
         stopped = opt.evolve(ev)
-        best = opt.leaders[0]
+        best = opt.leaders[0].simplified()
         if stopped == "interrupt":
             board = pd.DataFrame(columns=["opponent", "games", "win_rate", "ci_low", "ci_high"])
             matrix = pd.DataFrame()
@@ -441,7 +442,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
             matrix = opt.matrix(ev)
     except KeyboardInterrupt:
         stopped = "interrupt"
-        best = opt.leaders[0]
+        best = opt.leaders[0].simplified()
         board = pd.DataFrame(columns=["opponent", "games", "win_rate", "ci_low", "ci_high"])
         matrix = pd.DataFrame()
     finally:
@@ -451,9 +452,10 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
             "players": players, "seed": seed, "jobs": jobs, "generations": opt.generation,
             "games_played": opt.games, "seconds": round(seconds, 1), "stopped_by": stopped,
             "partial": stopped == "interrupt", "resumed": resumed,
-            "best_fitness": opt.fitness.get(best.key())}
+            "best_fitness": opt.fitness.get(opt.leaders[0].key())}
     text = best.render("Best", _comments(meta, board))
-    return Outcome(best, text, list(opt.leaders), pd.DataFrame(opt.history), board, matrix, meta)
+    leaders = [g.simplified() for g in opt.leaders]
+    return Outcome(best, text, leaders, pd.DataFrame(opt.history), board, matrix, meta)
 
 
 def _comments(meta: dict, board: pd.DataFrame) -> list:
@@ -519,9 +521,12 @@ def each_card(against=None, edition: int = 1, budget="30m", generations: int | N
         [c for c in KINGDOM_CARDS if str(edition) in c.editions.split("+")]
     seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
     seed = 1 if seed is None else seed
-    per_card = None if generations else max(1.0, parse_budget(budget) / len(pool))
+    total = None if generations else parse_budget(budget)
+    t0 = time.perf_counter()
     rows, bots = [], {}
-    for c in pool:
+    for i, c in enumerate(pool):
+        # an equal share of what is left, so the whole run keeps to the budget
+        per_card = None if total is None else max(1.0, 0.99 * (total - (time.perf_counter() - t0)) / (len(pool) - i))
         k = Kingdom(f"Big Money + {c.name}", (c,), Rules().with_overrides({"edition": edition}), complete=False)
         res = optimize(k, opp, 2, per_card or 1, generations, seed, jobs, None, progress=None, backend=backend,
                        scheduler=scheduler, pool_cards=(c,), **advanced)

@@ -11,7 +11,7 @@ import pytest
 from helpers import JIT, Dsim, gone, scaled
 from simulator import api
 from simulator.dominion.cards import BY_NAME
-from simulator.dominion.genome import MAX_RULES, Genome, Pool, big_money, crossover, mutate
+from simulator.dominion.genome import MAX_RULES, Gene, Genome, Pool, big_money, crossover, mutate
 from simulator.dominion.strategy import strategy_from_text
 from simulator.errors import InputErrors
 from simulator.optimize import derived_seed, each_card, optimize, parse_budget, write
@@ -39,6 +39,29 @@ def test_every_genome_renders_to_a_valid_bot_and_every_operator_keeps_it_valid()
         assert set(g.play) == {x.card for x in g.buy if "Action" in BY_NAME[x.card].types}
         assert Genome.from_json(json.loads(json.dumps(g.to_json()))) == g
     assert len({g.key() for g in genomes}) > 200  # the operators do change genomes
+
+
+def test_a_simplified_genome_plays_exactly_as_the_genome():
+    kingdom = api.load_kingdom(FIRST)
+    pool = Pool(kingdom.cards)
+    rng = random.Random(11)
+    g = big_money(pool, "Smithy", 1, ratio=True)
+    shorter = 0
+    for k in range(12):
+        for _ in range(6):
+            g = mutate(g, pool, rng)
+        s = g.simplified()
+        shorter += len(s.buy) < len(g.buy)
+        runs = [api.simulate([strategy_from_text(x.render("G"), "<g>"), BMU], kingdom, games=scaled(400, 24),
+                             seed=k, jobs=1).summary for x in (g, s)]
+        assert runs[0][["wins", "ties", "losses", "mean_vp"]].equals(runs[1][["wins", "ties", "losses", "mean_vp"]])
+    assert shorter > 0
+    dup = Genome((Gene("Duchy", 4), Gene("Duchy", 3), Gene("Province", 15), Gene("Province", 16), Gene("Gold"),
+                  Gene("Gold"), Gene("Smithy", 3), Gene("Smithy", 2), Gene("Smithy", 11, True),
+                  Gene("Smithy", 12, True), Gene("Silver")), ("Smithy",))
+    assert [x.rule() for x in dup.simplified().buy] == [
+        "'Duchy: supply(Province) <= 4'", "'Province: total_money > 15'", "Gold", "'Smithy: count(Smithy) < 3'",
+        "'Smithy: count(Smithy) < 1 or count(Smithy) < count(Treasure) / 11'", "Silver"]
 
 
 def test_budget_and_seeds():

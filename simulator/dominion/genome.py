@@ -62,6 +62,16 @@ class Genome:
         """A canonical text: equal genomes have equal keys (used to drop duplicates)."""
         return "|".join(g.rule() for g in self.buy) + "#" + ",".join(self.play)
 
+    def simplified(self) -> "Genome":
+        """The same bot without the rules that can never be the first to apply: a rule
+        whose condition implies an earlier rule's for the same card (that rule is taken
+        first, or refused by the end-game guard for both)."""
+        kept = []
+        for g in self.buy:
+            if not any(_implies(g, e) for e in kept):
+                kept.append(g)
+        return Genome(tuple(kept), self.play)
+
     def render(self, name: str, comments: list[str] = ()) -> str:
         """The bot's YAML text (comment lines first)."""
         lines = [f"# {c}" if c else "#" for c in comments]
@@ -76,6 +86,21 @@ class Genome:
     @classmethod
     def from_json(cls, d: dict) -> "Genome":
         return cls(tuple(Gene(c, n, bool(r)) for c, n, r in d["buy"]), tuple(d["play"]))
+
+
+def _implies(g: Gene, e: Gene) -> bool:
+    """Whenever rule g's condition holds, does the earlier rule e's hold too (same card)?"""
+    if g.card != e.card:
+        return False
+    if e.n is None:
+        return True                      # e always holds
+    if g.n is None or g.ratio != e.ratio:
+        return False
+    if g.card in ("Duchy", "Estate"):
+        return g.n <= e.n                # supply(Province) <= g.n implies <= e.n
+    if g.card == "Province" or g.ratio:
+        return g.n >= e.n                # money > g.n implies > e.n; fewer per more Treasures
+    return g.n <= e.n                    # count < g.n implies count < e.n
 
 
 class Pool:
