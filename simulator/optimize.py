@@ -325,7 +325,8 @@ class Optimizer:
         while True:
             if s.generations is not None and self.generation >= s.generations:
                 return "generations"
-            if s.budget is not None and self.elapsed() + self.final_seconds() >= s.budget:
+            # what the final evaluation will take (with a margin) comes out of the budget too
+            if s.budget is not None and self.elapsed() + 1.25 * self.final_seconds() + 2.0 >= s.budget:
                 return "budget"
             try:
                 best, mean = self.run_generation(ev)
@@ -402,6 +403,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
 
     from . import api
     from .runner import default_jobs
+    t_start = time.perf_counter()  # the budget counts from here
     kingdom = api.load_kingdom(kingdom)
     if kingdom is None:
         raise InputErrors([InputError("optimize needs a kingdom", hint="give -k KINGDOM_FILE")])
@@ -426,7 +428,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     resumed = opt.resume()
     if resumed:
         opt.say(f"resuming from generation {opt.generation} in {out}")
-    opt.t0 = time.perf_counter()
+    opt.t0 = t_start
     api.choice("backend", backend, api.BACKENDS)
     ev = Evaluator(jobs, backend, scheduler, dask_client)
     stopped = "interrupt"
