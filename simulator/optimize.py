@@ -417,10 +417,11 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
                  **advanced)
     s.leaders = max(1, min(s.leaders, s.population // 2))  # half the population at least is new each time
     say = progress or (lambda line: None)
-    from .dominion.game import missing_cards
+    from .games import game_of_bots
+    game = game_of_bots(bots)
     for b in bots:  # each opponent fits the kingdom (a card it names may be missing: said)
-        for bot, card, line in missing_cards(api.prepare([b] * players, kingdom)):
-            say(f"Warning: {bot.path}:{line}: '{card.name}' is not in the kingdom; the rule never applies")
+        for path, line, item in dict.fromkeys(game.missing(api.prepare([b] * players, kingdom))):
+            say(f"Warning: {path}:{line}: '{item}' is not in the kingdom; the rule never applies")
     out = Path(out) if out is not None else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
