@@ -26,11 +26,29 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the engine package: a mutant's text must occur once in all its modules together
 ENGINE = "simulator/dominion/engine"
 CARDS = "simulator/dominion/cards.py"
-TESTS = ["tests/test_cards_simple.py", "tests/test_cards_decisions.py", "tests/test_cards_edges.py",
+SPLENDOR = "simulator/splendor/engine"
+TESTS = ["tests/test_splendor_rules.py", "tests/test_cards_simple.py", "tests/test_cards_decisions.py", "tests/test_cards_edges.py",
          "tests/test_game_end.py", "tests/test_engine_basics.py"]
 
 #: (name, file, text, replacement): the text must occur exactly once in the file
 MUTANTS = [
+    # ---- Splendor
+    ("Splendor: two of a colour from 3", SPLENDOR, "        if S[S_BANK + x] >= 4:\n", "        if S[S_BANK + x] >= 3:\n"),
+    ("Splendor: fewer than 3 colours cannot be taken", SPLENDOR, "    elif avail > 0:", "    elif avail > 1:"),
+    ("Splendor: reserving takes gold from an empty bank", SPLENDOR, "    if S[S_BANK + GOLD] > 0:\n        take(S, p, GOLD, 1)", "    if True:\n        take(S, p, GOLD, 1)"),
+    ("Splendor: a fourth reserved card", SPLENDOR, "    if S[ps(p, PS_NRES)] < MAX_RESERVED:\n        for slot", "    if S[ps(p, PS_NRES)] <= MAX_RESERVED:\n        for slot"),
+    ("Splendor: bonuses give no discount", SPLENDOR, "    return max(0, T[cd(c, C_COST + k)] - S[ps(p, PS_BONUS + k)])", "    return max(0, T[cd(c, C_COST + k)])"),
+    ("Splendor: paid gems stay out of the bank", SPLENDOR, "        S[S_BANK + k] += pay\n", "\n"),
+    ("Splendor: gold pays before gems", SPLENDOR, "        pay = min(m, S[ps(p, PS_TOK + k)])", "        pay = max(0, min(m, S[ps(p, PS_TOK + k)]) - S[ps(p, PS_TOK + GOLD)])"),
+    ("Splendor: the board is not refilled", SPLENDOR, "    S[S_BOARD + slot] = c\n", "    S[S_BOARD + slot] = -1\n"),
+    ("Splendor: 11 tokens are kept", SPLENDOR, "    while total > MAX_TOKENS:", "    while total > MAX_TOKENS + 1:"),
+    ("Splendor: a noble one card short visits", SPLENDOR, "if S[ps(p, PS_BONUS + k)] < T[nb(n, N_REQ + k)]:", "if S[ps(p, PS_BONUS + k)] + 1 < T[nb(n, N_REQ + k)]:"),
+    ("Splendor: the noble list is ignored", SPLENDOR, "                    if cond_ok(S, T, F, r, p):\n                        pick = i", "                    if False:\n                        pick = i"),
+    ("Splendor: players + 2 nobles", SPLENDOR, "    S[G_NNOB] = np_ + 1", "    S[G_NNOB] = np_ + 2"),
+    ("Splendor: the round is not finished", SPLENDOR, "        elif p == np_ - 1:", "        elif p >= 0:"),
+    ("Splendor: ties ignore card counts", SPLENDOR, "(S[S_VAR + V_TIEBREAK] != 0 or S[ps(p, PS_CARDS)] == fewest)", "(True)"),
+    ("Splendor: one pass ends the game", SPLENDOR, "        if S[G_PASSES] >= np_:", "        if S[G_PASSES] >= 1:"),
+    ("Splendor: 5 gems each in a 2-player game", SPLENDOR, "    gems = 4 if np_ == 2 else (5 if np_ == 3 else 7)\n    for k in range(NGEM):\n        S[S_BANK + k] = gems", "    gems = 5 if np_ == 2 else (5 if np_ == 3 else 7)\n    for k in range(NGEM):\n        S[S_BANK + k] = gems"),
     # ---- basic cards and the card table
     ("Copper gives 2", CARDS, '"1 coin.", treasure=1', '"1 coin.", treasure=2'),
     ("Gold gives 2", CARDS, '"3 coins.", treasure=3', '"3 coins.", treasure=2'),

@@ -16,7 +16,7 @@ from . import __version__
 from .errors import InputError, InputErrors, short
 from .games import game_of_bots
 from .runner import run
-from .stats import Results, results_from_tally
+from .stats import Results, results_from_tally, setup_of
 
 
 # ---------------------------------------------------------------- arguments
@@ -225,10 +225,11 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
         if runs[k.name].meta["stopped_by"] in ("interrupt", "error"):
             break  # Ctrl-C (or a failure) stops the whole comparison, keeping what finished
     first = next(iter(runs.values()))
-    meta = {k: v for k, v in first.meta.items() if k not in ("kingdom", "seconds", "games_played", "partial")}
-    meta["kingdoms"] = [r.meta["kingdom"] for r in runs.values()]
-    cards = {k["name"]: set(k["cards"]) for k in meta["kingdoms"]}
-    meta["identical"] = [{"kingdoms": [a, b], "differing_cards": sorted(cards[a] ^ cards[b])}
+    setup = game.LABELS["setup"]
+    meta = {k: v for k, v in first.meta.items() if k not in (setup, "seconds", "games_played", "partial")}
+    meta[setup + "s"] = [setup_of(r.meta) for r in runs.values()]
+    cards = {k["name"]: set(k["cards"]) for k in meta[setup + "s"]}
+    meta["identical"] = [{setup + "s": [a, b], "differing_cards": sorted(cards[a] ^ cards[b])}
                          for a, b in identical_setups(runs)]
     meta.update(_outcome(runs.values()))
     meta["warnings"] = warnings
@@ -266,7 +267,8 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
     meta = {"seed": seed, "players": players, "games_per_match": games, "bots": names,
             "bots_files": [{"name": n, "path": b.path, "sha256": b.sha256, "yaml": b.source}
                            for n, b in zip(names, loaded)],
-            "kingdom": matches[0][2].meta.get("kingdom"), "rules": matches[0][2].meta.get("rules"),
+            "labels": game.LABELS, game.LABELS["setup"]: setup_of(matches[0][2].meta),
+            "rules": matches[0][2].meta.get("rules"),
             "dsim_version": __version__, **_outcome([m[2] for m in matches])}
     return TournamentResults(table, matrix, ranking, meta)
 

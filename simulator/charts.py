@@ -10,18 +10,18 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from .stats import Results  # noqa: E402
+from .stats import Results, identical_pair, setup_of, setups_of, words  # noqa: E402
 
 DPI = 110
 
 
 def _subtitle(res: Results) -> str:
     m = res.meta
-    k = m.get("kingdom", {})
+    k = setup_of(m)
     kname = k.get("name", "")
     if not k.get("complete", True):
         kname = ", ".join(k.get("cards", [])) or "basic cards only"
-    return f"kingdom: {kname} · {res.games:,} games · {m.get('players')} players · seed {m.get('seed')}"
+    return f"{words(m)['setup']}: {kname} · {res.games:,} games · {m.get('players')} players · seed {m.get('seed')}"
 
 
 def _partial(res: Results) -> str:
@@ -89,6 +89,7 @@ def curves(res: Results, path) -> Path:
     running: late turns average over the long games only (survivorship), so a curve's
     late rise or fall says as much about which games last as about the bot."""
     c = res.curves
+    w = words(res.meta)
     fig, (a1, a2, a3) = plt.subplots(3, 1, figsize=(8, 8.2), sharex=True, layout="constrained",
                                      gridspec_kw={"height_ratios": [3, 3, 1.6]})
     games = res.summary.set_index("bot").games
@@ -97,11 +98,11 @@ def curves(res: Results, path) -> Path:
                 "markevery": 3, "lw": 1.6}
         share = d.games_running / games[bot]
         keep = share >= 0.01  # averages over fewer than 1% of games are noise
-        a1.plot(d.turn[keep], d.mean_vp[keep], label=bot, **look)
-        a2.plot(d.turn[keep], d.mean_coins[keep], **look)
+        a1.plot(d.turn[keep], d[f"mean_{w['vp']}"][keep], label=bot, **look)
+        a2.plot(d.turn[keep], d[f"mean_{w['coins']}"][keep], **look)
         a3.plot(d.turn[keep], share[keep] * 100, **look)
-    a1.set_ylabel("mean VP at end of turn")
-    a2.set_ylabel("mean coins generated")
+    a1.set_ylabel(f"mean {w['vp_title']} at end of turn")
+    a2.set_ylabel(f"mean {w['coins_title']}")
     a3.set_ylabel("games still\nrunning (%)")
     a3.set_ylim(0, 105)
     a3.set_xlabel("the bot's own turn")
@@ -111,7 +112,8 @@ def curves(res: Results, path) -> Path:
         ax.grid(alpha=0.3)
     # the legend sits above the plots, where it can cover nothing
     a1.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(4, len(games)), fontsize=9, frameon=False)
-    fig.suptitle(_partial(res) + "VP and coins per turn: " + " vs ".join(res.summary.bot) + "\n" + _subtitle(res),
+    fig.suptitle(_partial(res) + f"{w['vp_title']} and {w['coins_title']} per turn: " + " vs ".join(res.summary.bot)
+                 + "\n" + _subtitle(res),
                  fontsize=10)
     return _save(fig, path)
 
@@ -120,18 +122,20 @@ def cards(res: Results, path, top: int = 5) -> Path:
     """What each bot gains (mean per game, top) and when (mean gains at each of its own
     turns for its main cards, one panel per bot)."""
     c = res.cards
+    w = words(res.meta)
+    item = w["item"]
     bots = list(res.summary.bot)
-    main = (c.groupby("card").mean_gained.max().sort_values(ascending=False))
+    main = (c.groupby(item).mean_gained.max().sort_values(ascending=False))
     shown = [k for k in main.index if main[k] >= 0.2][:12] or list(main.index[:12])
     palette = {k: (plt.cm.tab10(i) if i < 10 else plt.cm.Dark2(i - 10)) for i, k in enumerate(shown)}
-    setup_items = set((res.meta.get("kingdom") or {}).get("cards", []))  # e.g. the kingdom's cards
+    setup_items = set(setup_of(res.meta).get("cards", []))  # e.g. the kingdom's cards
     fig, axes = plt.subplots(1 + len(bots), 1, figsize=(8, 3.4 + 2.1 * len(bots)), layout="constrained",
                              gridspec_kw={"height_ratios": [1.6] + [1] * len(bots)})
     ax = axes[0]
     width = 0.8 / len(bots)
     x = np.arange(len(shown))
     for i, bot in enumerate(bots):
-        d = c[c.bot == bot].set_index("card").reindex(shown).mean_gained.fillna(0)
+        d = c[c.bot == bot].set_index(item).reindex(shown).mean_gained.fillna(0)
         ax.bar(x + (i - (len(bots) - 1) / 2) * width, d.to_numpy(), width * 0.95, label=bot,
                color=plt.cm.tab10(i % 10), hatch=["", "//", "..", "xx"][i % 4], edgecolor="white", lw=0)
     ax.set_xticks(x, shown, rotation=30, ha="right", fontsize=8)
@@ -143,13 +147,13 @@ def cards(res: Results, path, top: int = 5) -> Path:
     for ax, bot in zip(axes[1:], bots):
         mine = c[c.bot == bot].sort_values("mean_gained", ascending=False)
         # the setup's items the bot gains (its "X"), then its most gained ones
-        ranked = [k for k in mine.card if k in palette]
+        ranked = [k for k in mine[item] if k in palette]
         keys = [k for k in ranked if k in setup_items][:top]
         keys += [k for k in ranked if k not in keys][:max(0, top - len(keys))]
         d = bt[bt.bot == bot] if bt is not None else bt
         span = np.arange(0, int(d.turn.max()) + 1) if len(d) else np.arange(1)
         for k in keys:
-            e = d[d.card == k].set_index("turn").mean_gained.reindex(span, fill_value=0.0)  # no gain: zero
+            e = d[d[item] == k].set_index("turn").mean_gained.reindex(span, fill_value=0.0)  # no gain: zero
             ax.plot(e.index, e.to_numpy(), color=palette[k], lw=1.6, label=k, marker="o", ms=2.5)
         ax.set_ylabel(f"{bot}\nper game", fontsize=8)
         ax.grid(alpha=0.3)
@@ -159,20 +163,23 @@ def cards(res: Results, path, top: int = 5) -> Path:
         last = int(run.turn[run.games_running >= 0.01 * games[bot]].max()) if len(run) else 1
         ax.set_xlim(0, last + 1)
     axes[-1].set_xlabel("the bot's own turn (gains on another player's turn count for the turn just finished)")
-    fig.suptitle(_partial(res) + "Cards gained: " + " vs ".join(bots) + "\n" + _subtitle(res), fontsize=10)
+    fig.suptitle(_partial(res) + f"{w['items'].capitalize()} gained: " + " vs ".join(bots) + "\n" + _subtitle(res),
+                 fontsize=10)
     return _save(fig, path)
 
 
 def compare_chart(cmp, path) -> Path:
-    """Grouped bars: win rate by kingdom, one bar per bot, Wilson whiskers."""
+    """Grouped bars: win rate by setup (kingdom), one bar per bot, Wilson whiskers."""
     t = cmp.table
-    kingdoms = list(dict.fromkeys(t.kingdom))
+    m = cmp.meta
+    word = words(m)["setup"]
+    kingdoms = list(dict.fromkeys(t[word]))
     bots = list(dict.fromkeys(t.bot))
     fig, ax = plt.subplots(figsize=(max(7.5, 1.3 * len(kingdoms) * max(1, len(bots)) / 2 + 2), 4.6))
     width = 0.8 / len(bots)
     x = np.arange(len(kingdoms))
     for i, bot in enumerate(bots):
-        d = t[t.bot == bot].set_index("kingdom").reindex(kingdoms)
+        d = t[t.bot == bot].set_index(word).reindex(kingdoms)
         rate = d.win_rate.to_numpy() * 100
         err = np.clip([rate - d.ci_low.to_numpy() * 100, d.ci_high.to_numpy() * 100 - rate], 0, None)
         ax.bar(x + (i - (len(bots) - 1) / 2) * width, rate, width * 0.95, yerr=err, capsize=3, label=bot,
@@ -181,15 +188,14 @@ def compare_chart(cmp, path) -> Path:
     ax.set_ylabel("win rate (%), whiskers: 95% interval")
     ax.set_ylim(0, 105)
     ax.axhline(100 / len(bots), color="grey", lw=0.8, ls="--")
-    m = cmp.meta
     games = int(t.games.iloc[0]) if len(t) else 0
-    ax.set_title(f"{_partial_set(m)}{' vs '.join(bots)} by kingdom\n{games:,} games per kingdom · {m.get('players')} "
+    ax.set_title(f"{_partial_set(m)}{' vs '.join(bots)} by {word}\n{games:,} games per {word} · {m.get('players')} "
                  f"players · seed {m.get('seed')}", fontsize=10)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     # what each kingdom holds, and which ones played the very same games
-    notes = [f"{k['name']}: {', '.join(k['cards']) or 'basic cards only'}" for k in m.get("kingdoms", [])]
-    notes += [f"'{d['kingdoms'][0]}' and '{d['kingdoms'][1]}' gave identical games: no bot uses the cards "
-              "that differ" for d in m.get("identical", [])]
+    notes = [f"{k['name']}: {', '.join(k['cards']) or 'basic cards only'}" for k in setups_of(m)]
+    notes += [f"'{identical_pair(m, d)[0]}' and '{identical_pair(m, d)[1]}' gave identical games: no bot uses the "
+              "cards that differ" for d in m.get("identical", [])]
     ax.text(0, -0.16 if len(kingdoms) <= 4 else -0.3, "\n".join(textwrap.fill(n, 130) for n in notes),
             transform=ax.transAxes, va="top", ha="left", fontsize=7.5)
     return _save(fig, path)

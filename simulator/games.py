@@ -12,7 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .errors import InputError, InputErrors
 
-GAMES = {"dominion": "simulator.dominion.game"}
+GAMES = {"dominion": "simulator.dominion.game", "splendor": "simulator.splendor.game"}
 DEFAULT = "dominion"
 
 
@@ -44,6 +44,7 @@ class Game(Protocol):
     def warm_up(self, match) -> None: ...
     def play(self, match, seed: int, first_game: int, n_games: int, paired: bool = False,
              records: bool = False) -> tuple: ...
+    def records_frame(self, match, rec) -> dict: ...
     def log_text(self, match, seed: int, game: int) -> str: ...
     def items_table(self, edition) -> list: ...
 

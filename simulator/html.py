@@ -13,6 +13,7 @@ import shlex
 from pathlib import Path
 
 from .reports import atomic_open, pct
+from .stats import identical_pair, setup_of, setups_of, words
 
 #: how to read each chart, by file name
 CAPTIONS = {
@@ -67,7 +68,7 @@ def run_command(m: dict) -> str | None:
     if paths is None:
         return None
     parts = ["dsim run", *map(_quote, paths), f"-n {m.get('games_requested')}", f"--seed {m.get('seed')}"]
-    k = m.get("kingdom") or {}
+    k = setup_of(m)
     if k.get("path"):
         parts.append(f"-k {_quote(k['path'])}")
     parts += _rules_flags(m.get("rules"))
@@ -80,15 +81,16 @@ def run_command(m: dict) -> str | None:
     return " ".join(parts)
 
 
-def _summary_table(summary, title="Results") -> dict:
+def _summary_table(summary, meta, title="Results") -> dict:
+    vp = words(meta)["vp"]
     return {"title": title, "caption": "win rate: wins plus shared wins as 1/k, over games; 95% interval: Wilson "
                                        "(or from the spread between deals with --paired)",
-            "header": ["bot", "games", "wins", "ties", "losses", "win rate", "95% interval", "mean VP",
-                       "mean turns"],
+            "header": ["bot", "games", "wins", "ties", "losses", "win rate", "95% interval",
+                       f"mean {words(meta)['vp_title']}", "mean turns"],
             "text_cols": {0},
             "rows": [[r.bot, f"{r.games:,}", f"{r.wins:,}", f"{r.ties:,}", f"{r.losses:,}", pct(r.win_rate),
-                      f"{pct(r.ci_low)} – {pct(r.ci_high)}", f"{r.mean_vp:.2f}", f"{r.mean_turns:.2f}"]
-                     for r in summary.itertuples()]}
+                      f"{pct(r.ci_low)} – {pct(r.ci_high)}", f"{getattr(r, 'mean_' + vp):.2f}",
+                      f"{r.mean_turns:.2f}"] for r in summary.itertuples()]}
 
 
 def _partial(m: dict, games: int) -> str | None:
@@ -108,15 +110,15 @@ def _write(out, context) -> Path:
 
 def run_report(res, out, chart_files=()) -> Path:
     m = res.meta
-    k = m.get("kingdom") or {}
+    k = setup_of(m)
     names = " vs ".join(b["name"] for b in m.get("bots", []))
-    facts = [("game", m.get("game", "")), ("players", m.get("players")),
-             ("kingdom", f"{k.get('name', '')}: {', '.join(k.get('cards', [])) or 'basic cards only'}"),
+    facts = [("game", words(m)["game"]), ("players", m.get("players")),
+             (words(m)["setup"], f"{k.get('name', '')}: {', '.join(k.get('cards', [])) or 'basic cards only'}"),
              ("rules", " · ".join(f"{a}={b}" for a, b in (m.get("rules") or {}).items())),
              ("seats", m.get("seats")), ("seed", m.get("seed")), ("games", f"{res.games:,}"),
              ("dsim version", m.get("dsim_version"))]
     ls = res.length_stats
-    tables = [_summary_table(res.summary)]
+    tables = [_summary_table(res.summary, m)]
     if len(res.seats):
         tables.append({"title": "By seat", "caption": "seat 1 plays first", "text_cols": {0},
                        "header": ["bot", "seat", "games", "win rate", "95% interval"],
@@ -139,28 +141,31 @@ def run_report(res, out, chart_files=()) -> Path:
 
 def compare_report(cmp, out, chart_files=()) -> Path:
     m = cmp.meta
+    w = words(m)
+    word, setups = w["setup"], setups_of(m)
     bots = list(dict.fromkeys(cmp.table.bot))
     paths = _bot_paths(m.get("bots", []))
     command = None
     if paths is not None:
-        given = [k for k in m.get("kingdoms", []) if k.get("path")]
-        randoms = len(m.get("kingdoms", [])) - len(given)
+        given = [k for k in setups if k.get("path")]
+        randoms = len(setups) - len(given)
         command = " ".join(["dsim compare", *map(_quote, paths), *(f"-k {_quote(k['path'])}" for k in given),
                             *([f"--random-kingdoms {randoms}"] if randoms else []),
                             f"-n {m.get('games_requested')}", f"--seed {m.get('seed')}"])
-    facts = [("kingdoms", len(m.get("kingdoms", []))), ("players", m.get("players")), ("seed", m.get("seed")),
-             ("games per kingdom", f"{m.get('games_requested', 0):,}"), ("dsim version", m.get("dsim_version"))]
-    facts += [(f"kingdom '{k['name']}'", ", ".join(k["cards"]) or "basic cards only") for k in m.get("kingdoms", [])]
+    facts = [(word + "s", len(setups)), ("players", m.get("players")), ("seed", m.get("seed")),
+             (f"games per {word}", f"{m.get('games_requested', 0):,}"), ("dsim version", m.get("dsim_version"))]
+    facts += [(f"{word} '{k['name']}'", ", ".join(k["cards"]) or "basic cards only") for k in setups]
     t = cmp.table
-    table = {"title": "Results by kingdom", "caption": "", "text_cols": {0, 1},
-             "header": ["kingdom", "bot", "games", "win rate", "95% interval", "mean VP", "mean turns"],
-             "rows": [[r.kingdom, r.bot, f"{r.games:,}", pct(r.win_rate), f"{pct(r.ci_low)} – {pct(r.ci_high)}",
-                       f"{r.mean_vp:.2f}", f"{r.mean_turns:.2f}"] for r in t.itertuples()]}
-    notes = [f"'{d['kingdoms'][0]}' and '{d['kingdoms'][1]}' gave identical games (same seed): no bot uses the cards "
-             f"that differ ({', '.join(d['differing_cards'])}), so they are one result, not two"
+    vp = "mean_" + w["vp"]
+    table = {"title": f"Results by {word}", "caption": "", "text_cols": {0, 1},
+             "header": [word, "bot", "games", "win rate", "95% interval", f"mean {w['vp_title']}", "mean turns"],
+             "rows": [[r[word], r.bot, f"{r.games:,}", pct(r.win_rate), f"{pct(r.ci_low)} – {pct(r.ci_high)}",
+                       f"{r[vp]:.2f}", f"{r.mean_turns:.2f}"] for _, r in t.iterrows()]}
+    notes = [f"'{identical_pair(m, d)[0]}' and '{identical_pair(m, d)[1]}' gave identical games (same seed): no bot "
+             f"uses the cards that differ ({', '.join(d['differing_cards'])}), so they are one result, not two"
              for d in m.get("identical", [])]
-    return _write(out, {"title": " vs ".join(bots) + " by kingdom", "subtitle": f"seed {m.get('seed')}",
-                        "partial": "the comparison was stopped; kingdoms not played are missing" if m.get("partial")
+    return _write(out, {"title": " vs ".join(bots) + f" by {word}", "subtitle": f"seed {m.get('seed')}",
+                        "partial": f"the comparison was stopped; {word}s not played are missing" if m.get("partial")
                         else None, "error": m.get("error"), "facts": facts, "command": command,
                         "bots": m.get("bots", []), "tables": [table], "notes": notes, "charts": _charts(chart_files),
                         "version": m.get("dsim_version", "")})
@@ -172,7 +177,7 @@ def tournament_report(tr, out, chart_files=()) -> Path:
     paths = _bot_paths(files)
     command = None
     if paths is not None:
-        k = m.get("kingdom") or {}
+        k = setup_of(m)
         command = " ".join(["dsim tournament", *map(_quote, paths), f"--players {m.get('players')}",
                             f"-n {m.get('games_per_match')}", f"--seed {m.get('seed')}",
                             *([f"-k {_quote(k['path'])}"] if k.get("path") else [])])

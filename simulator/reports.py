@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import InputError, RunError
-from .stats import Results
+from .stats import Results, identical_pair, setup_of, setups_of, words
 
 
 # ---------------------------------------------------------------- output folders
@@ -171,11 +171,11 @@ def _num(x) -> str:
 def title(res: Results) -> str:
     m = res.meta
     names = " vs ".join(b["name"] for b in m.get("bots", []))
-    k = m.get("kingdom", {})
+    k = setup_of(m)
     kname = k.get("name", "")
     if not k.get("complete", True):
         kname += f" ({', '.join(k.get('cards', [])) or 'basic cards only'})"
-    return f"{names} — {res.games:,} games, {m.get('players')} players, kingdom: {kname}"
+    return f"{names} — {res.games:,} games, {m.get('players')} players, {words(m)['setup']}: {kname}"
 
 
 def format_table(res: Results) -> str:
@@ -191,10 +191,11 @@ def format_table(res: Results) -> str:
         " · paired" if m.get("paired") else ""))
     lines.append("")
     s = res.summary
-    rows = [["bot", "games", "wins", "ties", "losses", "win rate", "95% CI", "mean VP", "mean turns"]]
-    for r in s.itertuples():
+    w = words(m)
+    rows = [["bot", "games", "wins", "ties", "losses", "win rate", "95% CI", f"mean {w['vp_title']}", "mean turns"]]
+    for _, r in s.iterrows():
         rows.append([r.bot, f"{r.games:,}", f"{r.wins:,}", f"{r.ties:,}", f"{r.losses:,}", pct(r.win_rate),
-                     f"[{pct(r.ci_low)}, {pct(r.ci_high)}]", f"{r.mean_vp:.2f}", f"{r.mean_turns:.2f}"])
+                     f"[{pct(r.ci_low)}, {pct(r.ci_high)}]", f"{r['mean_' + w['vp']]:.2f}", f"{r.mean_turns:.2f}"])
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for j, row in enumerate(rows):
         cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
@@ -210,7 +211,7 @@ def format_table(res: Results) -> str:
         cap = int(res.endings.loc[res.endings.ending == "cap", "games"].sum())
         if cap:
             lines.append(f"warning: {cap:,} games hit the turn cap ({rules.get('turn_cap')} turns each) and "
-                         "were scored by VP at the cap")
+                         f"were scored by {w['vp_title']} at the cap")
     if m.get("stopped_by") == "until-ci":
         lines.append(f"stopped after {res.games:,} games: every win-rate interval is within "
                      f"±{m.get('until_ci')}")
@@ -250,18 +251,23 @@ def write_reports(res: Results, out_dir, charts: bool = True) -> list[Path]:
 
 
 def format_compare(cmp) -> str:
-    lines = [f"{' vs '.join(dict.fromkeys(cmp.table.bot))} on {len(cmp.runs)} kingdoms — seed {cmp.meta.get('seed')}"]
+    m = cmp.meta
+    w = words(m)
+    word = w["setup"]
+    lines = [f"{' vs '.join(dict.fromkeys(cmp.table.bot))} on {len(cmp.runs)} {word}s — seed {m.get('seed')}"]
     if cmp.meta.get("partial"):
         lines.insert(0, "PARTIAL: a run was interrupted")
     lines.append("")
-    for k in cmp.meta.get("kingdoms", []):
+    for k in setups_of(m):
         lines.append(f"{k['name']}: {', '.join(k['cards']) or 'basic cards only'}")
     lines.append("")
-    lines += _rows(cmp.table, ["kingdom", "bot", "games", "win rate", "95% CI", "mean VP", "mean turns"],
-                   lambda r: [r.kingdom, r.bot, f"{r.games:,}", pct(r.win_rate), f"[{pct(r.ci_low)}, {pct(r.ci_high)}]",
-                              f"{r.mean_vp:.2f}", f"{r.mean_turns:.2f}"])
-    for same in cmp.meta.get("identical", []):
-        a, b = same["kingdoms"]
+    vp = "mean_" + w["vp"]
+    lines += _rows(cmp.table.rename(columns={word: "setup", vp: "mean_points"}),
+                   [word, "bot", "games", "win rate", "95% CI", f"mean {w['vp_title']}", "mean turns"],
+                   lambda r: [r.setup, r.bot, f"{r.games:,}", pct(r.win_rate), f"[{pct(r.ci_low)}, {pct(r.ci_high)}]",
+                              f"{r.mean_points:.2f}", f"{r.mean_turns:.2f}"])
+    for same in m.get("identical", []):
+        a, b = identical_pair(m, same)
         lines.append(f"note: '{a}' and '{b}' gave identical games (same seed): no bot uses the cards that differ "
                      f"({', '.join(same['differing_cards']) or 'none'}), so they are one result, not two")
     return "\n".join(lines)
@@ -347,9 +353,10 @@ class GameWriter:
         self._writer = None
         self._file = None
         self.failed = None
-        self.columns = ["game", "ending", "length"]
-        for s in range(match.players):
-            self.columns += [f"seat{s + 1}_bot", f"seat{s + 1}_vp", f"seat{s + 1}_turns", f"seat{s + 1}_win"]
+        import numpy as np
+        from .games import get_game
+        self._rows = get_game(match.game).records_frame
+        self.columns = list(self._rows(match, np.zeros((0, 3 + 4 * match.players), np.int32)))
         if not self.parquet:
             self._file = open(self.tmp, "w", newline="", encoding="utf-8")
             self._csv = csv.writer(self._file)
@@ -369,16 +376,7 @@ class GameWriter:
 
     def _write(self, rec) -> None:
         import pandas as pd
-        endings = self.match.ending_names
-        names = self.match.bot_names
-        rows = {"game": rec[:, 0], "ending": [endings[e - 1] for e in rec[:, 1]], "length": rec[:, 2]}
-        for s in range(self.match.players):
-            o = 3 + 4 * s
-            rows[f"seat{s + 1}_bot"] = [names[b] for b in rec[:, o]]
-            rows[f"seat{s + 1}_vp"] = rec[:, o + 1]
-            rows[f"seat{s + 1}_turns"] = rec[:, o + 2]
-            rows[f"seat{s + 1}_win"] = rec[:, o + 3] / 12.0
-        df = pd.DataFrame(rows, columns=self.columns)
+        df = pd.DataFrame(self._rows(self.match, rec), columns=self.columns)
         if self.parquet:
             import pyarrow as pa
             import pyarrow.parquet as pq

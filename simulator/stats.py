@@ -21,6 +21,33 @@ SEAT_COLS = ("games", "wins", "ties", "losses", "w12")
 CURVE_COLS = ("vp", "coins", "n")
 Z95 = 1.959963984540054
 
+#: the words of a game's reports and the names of its result columns (a game's LABELS,
+#: which its matches record in ``meta["labels"]``, replace these neutral ones):
+#: setup (Dominion's kingdom), item (what the "cards" tables count), vp and coins (the two
+#: curve series, as column names), their titles, and the game's name
+WORDS = {"setup": "setup", "item": "item", "items": "items", "vp": "vp", "vp_title": "VP", "coins": "coins",
+         "coins_title": "coins", "game": "game"}
+
+
+def words(meta: dict | None) -> dict:
+    """The report words of the game a result's ``meta`` comes from."""
+    return {**WORDS, **((meta or {}).get("labels") or {})}
+
+
+def setup_of(meta: dict | None) -> dict:
+    """The setup a run was played on, as recorded in its meta (name, cards or contents, path)."""
+    return (meta or {}).get(words(meta)["setup"]) or {}
+
+
+def setups_of(meta: dict | None) -> list:
+    """The setups of a comparison (its meta's 'kingdoms' for Dominion)."""
+    return (meta or {}).get(words(meta)["setup"] + "s") or []
+
+
+def identical_pair(meta: dict, d: dict) -> list:
+    """The two setups of an entry of a comparison's meta["identical"]."""
+    return d[words(meta)["setup"] + "s"]
+
 
 @dataclass
 class Tally:
@@ -138,6 +165,8 @@ def results_from_tally(t: Tally, bot_names: list[str], ending_names: list[str], 
                        meta: dict | None = None) -> Results:
     bc = {c: i for i, c in enumerate(BOT_COLS)}
     paired = bool((meta or {}).get("paired"))
+    w = words(meta)
+    vp, coins, item = f"mean_{w['vp']}", f"mean_{w['coins']}", w["item"]
     rows = []
     for b, name in enumerate(bot_names):
         g = int(t.bot[b, bc["games"]])
@@ -148,11 +177,10 @@ def results_from_tally(t: Tally, bot_names: list[str], ending_names: list[str], 
             "wins": int(t.bot[b, bc["wins"]]), "ties": int(t.bot[b, bc["ties"]]),
             "losses": int(t.bot[b, bc["losses"]]),
             "win_rate": wins_equiv / g if g else float("nan"), "ci_low": lo, "ci_high": hi,
-            "mean_vp": t.bot[b, bc["vp"]] / g if g else float("nan"),
+            vp: t.bot[b, bc["vp"]] / g if g else float("nan"),
             "mean_turns": t.bot[b, bc["turns"]] / g if g else float("nan"),
         })
-    summary = pd.DataFrame(rows, columns=["bot", "games", "wins", "ties", "losses", "win_rate", "ci_low",
-                                          "ci_high", "mean_vp", "mean_turns"])
+    summary = pd.DataFrame(rows, columns=summary_cols(meta))
     sc = {c: i for i, c in enumerate(SEAT_COLS)}
     srows = []
     for b, name in enumerate(bot_names):
@@ -173,27 +201,27 @@ def results_from_tally(t: Tally, bot_names: list[str], ending_names: list[str], 
     crow = []
     for b, name in enumerate(bot_names):
         g = t.bot[b, bc["games"]]
-        for i, item in enumerate(item_names):
+        for i, name_i in enumerate(item_names):
             if t.gained[b, i]:
-                crow.append({"bot": name, "card": item, "mean_gained": t.gained[b, i] / g})
-    cards = pd.DataFrame(crow, columns=["bot", "card", "mean_gained"])
+                crow.append({"bot": name, item: name_i, "mean_gained": t.gained[b, i] / g})
+    cards = pd.DataFrame(crow, columns=["bot", item, "mean_gained"])
     trow = []
     if t.gained_turn is not None:
         for b, name in enumerate(bot_names):
             g = t.bot[b, bc["games"]]
             for turn, i in zip(*np.nonzero(t.gained_turn[b])):
-                trow.append({"bot": name, "turn": int(turn), "card": item_names[i],
+                trow.append({"bot": name, "turn": int(turn), item: item_names[i],
                              "mean_gained": t.gained_turn[b, turn, i] / g})
-    cards_by_turn = pd.DataFrame(trow, columns=["bot", "turn", "card", "mean_gained"])
+    cards_by_turn = pd.DataFrame(trow, columns=["bot", "turn", item, "mean_gained"])
     cur = []
     for b, name in enumerate(bot_names):
         for turn in range(1, t.curve.shape[1]):
             n = int(t.curve[b, turn, 2])
             if n == 0:
                 continue
-            cur.append({"bot": name, "turn": turn, "mean_vp": t.curve[b, turn, 0] / n,
-                        "mean_coins": t.curve[b, turn, 1] / n, "games_running": n})
-    curves = pd.DataFrame(cur, columns=["bot", "turn", "mean_vp", "mean_coins", "games_running"])
+            cur.append({"bot": name, "turn": turn, vp: t.curve[b, turn, 0] / n,
+                        coins: t.curve[b, turn, 1] / n, "games_running": n})
+    curves = pd.DataFrame(cur, columns=["bot", "turn", vp, coins, "games_running"])
     total = int(t.length.sum())
     lengths = np.arange(len(t.length))
     length_stats = {
@@ -208,13 +236,16 @@ def results_from_tally(t: Tally, bot_names: list[str], ending_names: list[str], 
     return Results(summary, seats, game_length, endings, cards, curves, length_stats, m, t, cards_by_turn)
 
 
-SUMMARY_COLS = ["bot", "games", "wins", "ties", "losses", "win_rate", "ci_low", "ci_high", "mean_vp", "mean_turns"]
+def summary_cols(meta: dict | None) -> list[str]:
+    """The columns of a summary table (its points column is named by the game)."""
+    return ["bot", "games", "wins", "ties", "losses", "win_rate", "ci_low", "ci_high", f"mean_{words(meta)['vp']}",
+            "mean_turns"]
 
 
 @dataclass
 class CompareResults:
     """The same bots on several setups: ``table`` has one row per setup and bot."""
-    table: pd.DataFrame          # kingdom + SUMMARY_COLS
+    table: pd.DataFrame          # the setup's name (column named by the game) + summary_cols
     runs: dict                   # kingdom name -> Results
     meta: dict = field(default_factory=dict)
 
@@ -248,7 +279,7 @@ def compare_table(runs: dict) -> pd.DataFrame:
     frames = []
     for name, res in runs.items():
         df = res.summary.copy()
-        df.insert(0, "kingdom", name)
+        df.insert(0, words(res.meta)["setup"], name)
         frames.append(df)
     return pd.concat(frames, ignore_index=True)
 
@@ -256,13 +287,14 @@ def compare_table(runs: dict) -> pd.DataFrame:
 def tournament_tables(matches: list) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """``matches``: (group label, bots of the group, Results). Returns table, matrix, ranking."""
     rows = []
+    vp = f"mean_{words(matches[0][2].meta if matches else None)['vp']}"
     for label, members, res in matches:
         for r in res.summary.itertuples(index=False):
             base = r.bot
             others = [m for m in members if m != base]
             rows.append({"match": label, "bot": base, "opponents": " + ".join(others), "games": r.games,
                          "wins": r.wins, "ties": r.ties, "losses": r.losses, "win_rate": r.win_rate,
-                         "ci_low": r.ci_low, "ci_high": r.ci_high, "mean_vp": r.mean_vp})
+                         "ci_low": r.ci_low, "ci_high": r.ci_high, vp: getattr(r, vp)})
     table = pd.DataFrame(rows)
     matrix = table.pivot_table(index="bot", columns="opponents", values="win_rate", sort=False)
     bots = list(dict.fromkeys(table.bot))

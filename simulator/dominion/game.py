@@ -20,7 +20,8 @@ from .strategy import CompiledBots, Strategy, compile_bots
 NAME = "dominion"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-LABELS = {"setup": "kingdom", "item": "card", "items": "cards"}
+LABELS = {"setup": "kingdom", "item": "card", "items": "cards", "vp": "vp", "vp_title": "VP", "coins": "coins",
+          "coins_title": "coins generated", "game": "Dominion"}
 ENDINGS = ["provinces", "piles", "cap"]
 ITEMS = [c.name for c in CARDS]
 SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
@@ -65,9 +66,14 @@ class Match:
     def max_len(self) -> int:
         return self.rules.turn_cap
 
+    @property
+    def setup(self) -> Kingdom:
+        return self.kingdom
+
     def describe(self) -> dict:
         return {
             "game": NAME,
+            "labels": dict(LABELS),
             "players": self.players,
             "bots": [{"name": n, "path": b.path, "sha256": b.sha256, "yaml": b.source}
                      for n, b in zip(self.bot_names, self.bots)],
@@ -335,6 +341,19 @@ def setup_warnings(bots: list, setup) -> list:
 def missing(match: Match) -> list:
     """(path, line, card name) of each buy rule whose card the match's supply lacks."""
     return [(bot.path, line, card.name) for bot, card, line in missing_cards(match)]
+
+
+def records_frame(match: Match, rec: np.ndarray) -> dict:
+    """Per-game records (the engine's grec rows) as columns, for ``--save-games``."""
+    rows = {"game": rec[:, E.GR_GAME], "ending": [ENDINGS[e - 1] for e in rec[:, E.GR_ENDING]],
+            "length": rec[:, E.GR_LENGTH]}
+    for s in range(match.players):
+        o = E.GR_SEAT + 4 * s
+        rows[f"seat{s + 1}_bot"] = [match.bot_names[b] for b in rec[:, o]]
+        rows[f"seat{s + 1}_vp"] = rec[:, o + 1]
+        rows[f"seat{s + 1}_turns"] = rec[:, o + 2]
+        rows[f"seat{s + 1}_win"] = rec[:, o + 3] / 12.0
+    return rows
 
 
 def log_text(match: Match, seed: int, game: int) -> str:

@@ -1,0 +1,316 @@
+"""Splendor bots: YAML file -> validated Bot -> the arrays the engine interprets.
+
+A bot is priority lists, like a Dominion bot: ``buy``, ``reserve`` and ``take`` say what
+to do on a turn (the first rule whose condition holds and that is a legal move is
+played), ``return`` which tokens go back over 10, ``noble`` which noble comes when several
+could. Each rule is ``'SELECTOR: condition'``; the selector picks cards (or colours), the
+condition is the safe expression language of simulator/expr.py. docs/splendor.md has the
+whole language and every default.
+"""
+from __future__ import annotations
+
+import difflib
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
+
+import numpy as np
+
+from .. import expr
+from ..errors import InputError, InputErrors, name_problem, short
+from ..yamlio import LineDict, load_file, load_text
+from . import layout as E
+from .cards import COLOURS, GEM_NAMES
+
+# ---------------------------------------------------------------- the condition vocabulary
+_V = [
+    ("points", E.VR_POINTS, "your prestige points (cards and nobles)"),
+    ("opp_points", E.VR_OPP_POINTS, "the most prestige points of any opponent"),
+    ("lead", E.VR_LEAD, "points - opp_points (negative when you are behind)"),
+    ("tokens", E.VR_TOKENS, "tokens you hold, gold included"),
+    ("gold", E.VR_GOLD, "gold tokens you hold"),
+    ("cards", E.VR_CARDS, "development cards you bought (your bonuses in all)"),
+    ("reserved", E.VR_RESERVED, "reserved cards in your hand (at most 3)"),
+    ("nobles", E.VR_NOBLES, "nobles who visited you"),
+    ("turn", E.VR_TURN, "your own turn number, starting at 1"),
+    ("players", E.VR_PLAYERS, "players in the game"),
+    ("nobles_in_reach", E.VR_IN_REACH, "face-up nobles you need at most 3 more cards for"),
+    ("target", E.VR_TARGET, "the points that end the game (15, or the variant's)"),
+]
+VARIABLES = {n: expr.Variable(n, E.OP_VAR, a, d) for n, a, d in _V}
+FUNCTIONS = {
+    "tokens": expr.Function("tokens", {"colour": E.OP_TOKENS, "gold": E.OP_TOKENS},
+                            "your tokens of that colour (or gold)"),
+    "bonus": expr.Function("bonus", {"colour": E.OP_BONUS}, "your cards of that bonus colour"),
+    "bank": expr.Function("bank", {"colour": E.OP_BANK, "gold": E.OP_BANK}, "tokens of that colour left in the bank"),
+    "opp_bonus": expr.Function("opp_bonus", {"colour": E.OP_OPP_BONUS},
+                               "the most cards of that bonus colour any one opponent has"),
+    "short": expr.Function("short", {"level": E.OP_SHORT},
+                           "the fewest gems you lack for a face-up or reserved card of that level "
+                           "(level1, level2, level3 or any_level): 0 if you can buy one"),
+    "deck": expr.Function("deck", {"level": E.OP_DECK}, "cards left face down in that level's deck"),
+    "can_buy": expr.Function("can_buy", {"level": E.OP_AFFORD},
+                             "face-up and reserved cards of that level you can buy now"),
+}
+_LEVELS = {"level1": 1, "level2": 2, "level3": 3, "l1": 1, "l2": 2, "l3": 3, "any_level": 0, "any": 0}
+
+
+def colour_of(word: str) -> int | None:
+    w = word.lower()
+    w = GEM_NAMES.get(w, w)
+    if w in COLOURS:
+        return COLOURS.index(w)
+    if w == "gold":
+        return E.GOLD
+    return None
+
+
+def _resolve(text: str):
+    c = colour_of(text.strip())
+    if c is not None:
+        return ("gold", c) if c == E.GOLD else ("colour", c)
+    lv = _LEVELS.get(re.sub(r"[\s_]", "", text.strip().lower()).replace("anylevel", "any_level"))
+    if lv is not None:
+        return "level", lv
+    names = list(COLOURS) + ["gold", "level1", "level2", "level3", "any_level"]
+    close = difflib.get_close_matches(text.lower(), names, n=1, cutoff=0.6)
+    raise expr.ExprError(f"unknown colour or level '{short(text, 30)}'", f"did you mean '{close[0]}'?" if close
+                         else "colours: " + ", ".join(COLOURS) + ", gold; levels: level1, level2, level3, any_level")
+
+
+VOCABULARY = expr.Vocabulary(VARIABLES, FUNCTIONS, _resolve)
+
+LISTS = {"buy": E.L_BUY, "reserve": E.L_RESERVE, "take": E.L_TAKE, "return": E.L_RETURN, "noble": E.L_NOBLE}
+BOT_KEYS = ("game", "name", "description", *LISTS, "random")
+CARD_LISTS = ("buy", "reserve", "take")
+MAX_RULES = 200
+
+# ---------------------------------------------------------------- selectors
+#: a selector is words: filters (level, colour, points, where the card is, noble), an order
+#: and, in take lists, 'two'. Every word is checked; nothing else is accepted.
+_ORDERS = {"cheapest": E.ORD_CHEAPEST, "most points": E.ORD_POINTS, "closest": E.ORD_CLOSEST}
+_WHERE = {"board": E.W_BOARD, "face-up": E.W_BOARD, "reserved": E.W_RESERVED, "deck": E.W_DECK}
+_WORDS = ("any", "card", "cards", "level N", "a colour (white, blue, green, red, black)", "points", "N+ points",
+          "board", "reserved", "deck", "noble", "cheapest", "most points", "closest", "two")
+
+
+@dataclass(frozen=True)
+class Selector:
+    level: int = 0
+    colour: int = -1
+    min_points: int = 0
+    where: int = E.W_ANY
+    order: int = E.ORD_DEFAULT
+    two: bool = False
+    noble: bool = False
+    text: str = "any"
+
+    def row(self) -> list:
+        return [self.level, self.colour, self.min_points, self.where, self.order, int(self.two), int(self.noble)]
+
+
+def parse_selector(text: str, key: str) -> Selector:
+    """The selector of a rule in list ``key``; raises ExprError with a hint."""
+    raw = str(text).strip()
+    s = re.sub(r"\s+", " ", raw.lower())
+    if key in ("return", "noble"):
+        if s == "any" and key == "noble":
+            return Selector(text=raw)
+        c = colour_of(s)
+        if c is None or (c == E.GOLD and key == "noble"):
+            what = "a colour or gold" if key == "return" else "a colour (the noble needs it) or any"
+            raise expr.ExprError(f"'{short(raw)}' is not {what}", _close(s, list(COLOURS) + ["gold"]))
+        return Selector(colour=c, text=raw)
+    sel = dict(text=raw)
+    s = re.sub(r"\blevel (\d)\b", r"level\1", s)
+    s = s.replace("most points", "most_points")
+    s = re.sub(r"\b(\d)\+ points?\b", r"\1+points", s)
+    for w in s.split(" "):
+        if w in ("any", "card", "cards"):
+            continue
+        m = re.fullmatch(r"(?:level|l)([123])", w)
+        if m:
+            _set(sel, "level", int(m.group(1)), raw)
+            continue
+        m = re.fullmatch(r"(\d)\+points", w)
+        if m or w in ("points", "point"):
+            _set(sel, "min_points", int(m.group(1)) if m else 1, raw)
+            continue
+        if colour_of(w) is not None and colour_of(w) != E.GOLD:
+            _set(sel, "colour", colour_of(w), raw)
+            continue
+        if w in _WHERE:
+            _set(sel, "where", _WHERE[w], raw)
+            continue
+        if w.replace("_", " ") in _ORDERS:
+            _set(sel, "order", _ORDERS[w.replace("_", " ")], raw)
+            continue
+        if w in ("two", "2"):
+            if key != "take":
+                raise expr.ExprError(f"'two' belongs in take rules, not '{key}'")
+            sel["two"] = True
+            continue
+        if w == "noble":
+            sel["noble"] = True
+            continue
+        raise expr.ExprError(f"unknown word '{short(w, 30)}' in the selector '{short(raw)}'",
+                             _close(w, ["any", "level1", "points", "board", "reserved", "deck", "noble",
+                                        "cheapest", "closest", "two", *COLOURS]) or "words: " + ", ".join(_WORDS))
+    if sel.get("where") == E.W_DECK:
+        if key != "reserve":
+            raise expr.ExprError("'deck' (the top card of a deck) is only for reserve rules")
+        if not sel.get("level"):
+            raise expr.ExprError("reserving from a deck needs its level", "e.g. 'deck level 3'")
+        if set(sel) - {"text", "where", "level"}:
+            raise expr.ExprError("a deck's top card is unseen: 'deck level N' takes no other words")
+    if sel.get("where") == E.W_RESERVED and key == "reserve":
+        raise expr.ExprError("a reserved card cannot be reserved again", "use 'board' or 'deck level N'")
+    return Selector(**sel)
+
+
+def _set(sel: dict, k: str, v, raw: str):
+    if k in sel and sel[k] != v:
+        raise expr.ExprError(f"the selector '{short(raw)}' gives two values for its {k.replace('_', ' ')}")
+    sel[k] = v
+
+
+def _close(word: str, choices) -> str | None:
+    hit = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"did you mean '{hit[0]}'?" if hit else None
+
+
+@dataclass(frozen=True)
+class Rule:
+    sel: Selector
+    cond: expr.Program | None
+    line: int | None = None
+
+    @property
+    def text(self) -> str:
+        return self.sel.text + (f": {self.cond.text}" if self.cond else "")
+
+
+@dataclass(frozen=True)
+class Bot:
+    game: ClassVar[str] = "splendor"
+    name: str
+    description: str = ""
+    buy: tuple | None = None
+    reserve: tuple = ()
+    take: tuple = ()
+    ret: tuple = ()
+    noble: tuple = ()
+    random: bool = False
+    path: str | None = None
+    sha256: str | None = None
+    lines: dict = field(default_factory=dict, compare=False)
+    source: str = field(default="", compare=False, repr=False)
+
+    def rules(self, key: str) -> tuple:
+        return getattr(self, "ret" if key == "return" else key) or ()
+
+
+def load_bot(path) -> Bot:
+    data, text = load_file(path)
+    return parse_bot(data, str(path), text)
+
+
+def bot_from_text(text: str, path: str = "<text>") -> Bot:
+    return parse_bot(load_text(text, path), path, text)
+
+
+def parse_bot(data, path: str, text: str = "") -> Bot:
+    """Validate a Splendor bot's YAML data; raise InputErrors listing every mistake."""
+    errors: list[InputError] = []
+    if not isinstance(data, LineDict):
+        raise InputErrors([InputError("a Splendor bot file is a mapping with 'game: splendor' and its lists",
+                                      path, 1, hint="see docs/splendor.md")])
+    if data.get("game") != "splendor":
+        errors.append(InputError(f"this is a Splendor bot, not a {short(data.get('game'))} one", path,
+                                 data.lines.get("game", data.line), hint="write 'game: splendor'"))
+    for key in data:
+        if key not in BOT_KEYS:
+            hit = difflib.get_close_matches(str(key), BOT_KEYS, n=1, cutoff=0.6)
+            errors.append(InputError(f"unknown key '{short(key, 30)}'", path, data.lines[key],
+                                     hint=f"did you mean '{hit[0]}'?" if hit else "keys: " + ", ".join(BOT_KEYS)))
+    lists = {k: tuple(_parse_rules(data[k], k, path, data.lines[k], errors)) for k in LISTS if k in data}
+    if not isinstance(data.get("random", False), bool):
+        errors.append(InputError("'random' must be true or false", path, data.lines.get("random")))
+    for key in ("name", "description"):
+        if key in data and not isinstance(data[key], (str, int, float)):
+            errors.append(InputError(f"'{key}' must be text", path, data.lines[key]))
+    name = str(data.get("name") or Path(path).stem)
+    problem = name_problem(name)
+    if problem:
+        errors.append(InputError(f"the bot's name {short(name)} {problem}", path, data.lines.get("name", 1),
+                                 hint="give a plain 'name:'"))
+    if errors:
+        raise InputErrors(errors)
+    return Bot(name=name, description=str(data.get("description", "") or "").strip(),
+               buy=lists.get("buy"), reserve=lists.get("reserve", ()), take=lists.get("take", ()),
+               ret=lists.get("return", ()), noble=lists.get("noble", ()), random=bool(data.get("random", False)),
+               path=path, sha256=hashlib.sha256(text.encode()).hexdigest(),
+               lines={k: data.lines[k] for k in LISTS if k in data}, source=text)
+
+
+def _parse_rules(items, key, path, line, errors) -> list:
+    if not isinstance(items, list):
+        errors.append(InputError(f"'{key}' must be a list of rules", path, line,
+                                 hint="e.g. ['level 3', 'points cheapest', any]"))
+        return []
+    if len(items) > MAX_RULES:
+        errors.append(InputError(f"'{key}' has {len(items):,} rules; the limit is {MAX_RULES}", path, line))
+        return []
+    out = []
+    for item, ln in zip(items, getattr(items, "lines", [line] * len(items))):
+        if isinstance(item, dict) and len(item) == 1:
+            (sel, cond), = item.items()
+        elif isinstance(item, str):
+            sel, _, cond = item.partition(":")
+            cond = cond.strip() or None
+        else:
+            errors.append(InputError(f"a rule in '{key}' is a selector, optionally with a condition; "
+                                     f"got {short(item)}", path, ln, hint="e.g. '- level 3: points >= 6'"))
+            continue
+        try:
+            selector = parse_selector(str(sel), key)
+            prog = expr.compile_condition(cond, VOCABULARY) if cond is not None else None
+        except expr.ExprError as e:
+            errors.append(InputError(e.message, path, ln, hint=e.hint))
+            continue
+        out.append(Rule(selector, prog, ln))
+    return out
+
+
+# ---------------------------------------------------------------- compiled arrays
+@dataclass
+class CompiledBots:
+    rules: np.ndarray   # int32[NR, RW]
+    code: np.ndarray    # int32[NCODE, 2]
+    consts: np.ndarray  # float64
+    rl: np.ndarray      # int32[NB, NL, 2]
+    bopt: np.ndarray    # int32[NB, NO]
+
+
+def compile_bots(bots) -> CompiledBots:
+    rows, code, consts = [], [], []
+    rl = np.zeros((len(bots), E.NL, 2), np.int32)
+    bopt = np.zeros((len(bots), E.NO), np.int32)
+    for b, bot in enumerate(bots):
+        for key, lst in LISTS.items():
+            rl[b, lst, 0] = len(rows)
+            for r in bot.rules(key):
+                start = len(code)
+                if r.cond is not None:
+                    base = len(consts)
+                    consts.extend(r.cond.consts)
+                    code.extend((op, a + base if op == expr.OP_CONST else a) for op, a in r.cond.code)
+                rows.append(r.sel.row() + [start, len(code) - start])
+            rl[b, lst, 1] = len(rows) - rl[b, lst, 0]
+        bopt[b, E.O_RANDOM] = int(bot.random)
+        bopt[b, E.O_USER_BUY] = int(bot.buy is not None)
+    return CompiledBots(np.array(rows, np.int32).reshape(-1, E.RW),
+                        np.array(code or [(0, 0)], np.int32).reshape(-1, 2),
+                        np.array(consts or [0.0], np.float64), rl, bopt)

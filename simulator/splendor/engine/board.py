@@ -1,0 +1,337 @@
+"""The board: accessors, setting up a game, what a card costs a player, and the four
+actions (take gems, reserve, buy) with the noble visit and the conservation check."""
+
+from ... import streams
+from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
+from ._jit import inline, kernel
+
+rand_below = streams.rand_below
+seed_streams = kernel(streams.seed_streams)
+
+
+@inline
+def ps(p, k):
+    """Offset in S of player p's scalar k (PS_*)."""
+    return S_PS + p * NPS + k
+
+
+@inline
+def cd(c, k):
+    """Offset in T of card c's column k (C_*)."""
+    return T_CARDS + c * CW + k
+
+
+@inline
+def nb(n, k):
+    """Offset in T of noble n's column k (N_*)."""
+    return T_NOBLES + n * NW + k
+
+
+@inline
+def log(S, code, p, c, v):
+    n = S[G_NEV]
+    if S[G_LOG] != 0 and n < S[G_EVCAP]:
+        o = S_EV + n * EVW
+        S[o] = code
+        S[o + 1] = p
+        S[o + 2] = c
+        S[o + 3] = v
+        S[G_NEV] = n + 1
+
+
+@inline
+def need(S, T, p, c, k):
+    """Gems of colour k player p must pay for card c (its cost less p's bonus)."""
+    return max(0, T[cd(c, C_COST + k)] - S[ps(p, PS_BONUS + k)])
+
+
+@inline
+def gold_needed(S, T, p, c):
+    """Gold p would pay for card c: what its gems of each colour do not cover."""
+    g = 0
+    for k in range(NGEM):
+        g += max(0, need(S, T, p, c, k) - S[ps(p, PS_TOK + k)])
+    return g
+
+
+@inline
+def short_of(S, T, p, c):
+    """Gems p lacks for card c, gold counted (0: p can buy it)."""
+    return max(0, gold_needed(S, T, p, c) - S[ps(p, PS_TOK + GOLD)])
+
+
+@inline
+def price(S, T, p, c):
+    """Tokens p pays for card c (gold included)."""
+    t = 0
+    for k in range(NGEM):
+        t += need(S, T, p, c, k)
+    return t
+
+
+@inline
+def tokens_of(S, p):
+    t = 0
+    for k in range(NTOK):
+        t += S[ps(p, PS_TOK + k)]
+    return t
+
+
+@kernel
+def setup_game(S, R, T):
+    """A fresh game for S[G_NP] players: bank, shuffled decks with 4 cards face up per
+    level, players + 1 nobles (the table's stream R[MAXP] shuffles)."""
+    np_ = S[G_NP]
+    gems = 4 if np_ == 2 else (5 if np_ == 3 else 7)
+    for k in range(NGEM):
+        S[S_BANK + k] = gems
+    S[S_BANK + GOLD] = GOLD_TOKENS
+    for i in range(MAXP * NPS):
+        S[S_PS + i] = 0
+    for c in range(NCARDS):
+        S[S_OWNER + c] = -1
+    for n in range(NNOBLES):
+        S[S_NOWNER + n] = -1
+    S[G_CUR] = 0
+    S[G_ENDED] = 0
+    S[G_LAST] = 0
+    S[G_PASSES] = 0
+    S[G_NEV] = 0
+    S[G_ERR] = 0
+    for lv in range(NLEVEL):
+        n = 0
+        d = S_DECK + lv * MAXDECK
+        for c in range(NCARDS):
+            if T[cd(c, C_LEVEL)] == lv + 1:
+                S[d + n] = c
+                n += 1
+        for i in range(n - 1, 0, -1):
+            j = rand_below(R, MAXP, i + 1)
+            t = S[d + i]
+            S[d + i] = S[d + j]
+            S[d + j] = t
+        S[S_DECKN + lv] = n
+        for slot in range(FACE_UP):
+            refill(S, lv * FACE_UP + slot)
+    # nobles: a shuffle of the ten, the first players + 1 face up
+    for n in range(NNOBLES):
+        S[S_NOWNER + n] = n  # the shuffle's scratch space; owners are reset below
+    for i in range(NNOBLES - 1, 0, -1):
+        j = rand_below(R, MAXP, i + 1)
+        t = S[S_NOWNER + i]
+        S[S_NOWNER + i] = S[S_NOWNER + j]
+        S[S_NOWNER + j] = t
+    S[G_NNOB] = np_ + 1
+    for i in range(8):
+        S[S_NOB + i] = S[S_NOWNER + i] if i < np_ + 1 else -1
+        if i < np_ + 1:
+            log(S, EV_NOBLE_UP, -1, S[S_NOB + i], i)
+    for n in range(NNOBLES):
+        S[S_NOWNER + n] = -1
+
+
+@inline
+def draw_card(S, lv):
+    """The top card of level lv + 1's deck, removed (-1 when the deck is empty)."""
+    n = S[S_DECKN + lv]
+    if n == 0:
+        return -1
+    S[S_DECKN + lv] = n - 1
+    return S[S_DECK + lv * MAXDECK + n - 1]
+
+
+@inline
+def refill(S, slot):
+    """Turn the top card of the slot's level deck face up into board slot ``slot``."""
+    c = draw_card(S, slot // FACE_UP)
+    S[S_BOARD + slot] = c
+    if c >= 0:
+        log(S, EV_REVEAL, -1, c, slot)
+
+
+@kernel
+def take(S, p, k, n):
+    """Player p takes n gems of colour k from the bank."""
+    S[S_BANK + k] -= n
+    S[ps(p, PS_TOK + k)] += n
+    log(S, EV_TAKE, p, k, n)
+
+
+@kernel
+def give_back(S, p, k):
+    """Player p returns one token of colour k (over the 10-token limit)."""
+    S[ps(p, PS_TOK + k)] -= 1
+    S[S_BANK + k] += 1
+    log(S, EV_RETURN, p, k, 1)
+
+
+@kernel
+def reserve(S, T, A, p, b, slot, lv):
+    """Player p reserves the face-up card in board slot ``slot`` (>= 0), or the top card of
+    level lv + 1's deck (slot -1), and takes a gold if any is left."""
+    if slot >= 0:
+        c = S[S_BOARD + slot]
+        refill(S, slot)
+    else:
+        c = draw_card(S, lv)
+    r = S[ps(p, PS_NRES)]
+    S[ps(p, PS_RES + r)] = c
+    S[ps(p, PS_NRES)] = r + 1
+    S[ps(p, PS_RESERVES)] += 1
+    log(S, EV_RESERVE, p, c, 1 if slot < 0 else 0)
+    count_item(S, A, b, p, I_RESERVED)
+    if S[S_BANK + GOLD] > 0:
+        take(S, p, GOLD, 1)
+        count_item(S, A, b, p, I_GOLD)
+
+
+@kernel
+def buy(S, T, A, p, b, c):
+    """Player p buys card c (face up or reserved): pays its cost less bonuses, gold for
+    what its gems do not cover, the tokens back to the bank; the board slot is refilled."""
+    for k in range(NGEM):
+        m = need(S, T, p, c, k)
+        pay = min(m, S[ps(p, PS_TOK + k)])
+        S[ps(p, PS_TOK + k)] -= pay
+        S[S_BANK + k] += pay
+        if pay > 0:
+            log(S, EV_PAY, p, k, pay)
+        g = m - pay
+        S[ps(p, PS_TOK + GOLD)] -= g
+        S[S_BANK + GOLD] += g
+        if g > 0:
+            log(S, EV_PAY, p, GOLD, g)
+    found = 0
+    for slot in range(NLEVEL * FACE_UP):
+        if S[S_BOARD + slot] == c:
+            refill(S, slot)
+            found = 1
+            break
+    if found == 0:
+        n = S[ps(p, PS_NRES)]
+        j = 0
+        for i in range(n):
+            x = S[ps(p, PS_RES + i)]
+            if x != c:
+                S[ps(p, PS_RES + j)] = x
+                j += 1
+        S[ps(p, PS_RES + n - 1)] = 0
+        S[ps(p, PS_NRES)] = n - 1
+    S[S_OWNER + c] = p
+    S[ps(p, PS_BONUS + T[cd(c, C_BONUS)])] += 1
+    S[ps(p, PS_POINTS)] += T[cd(c, C_POINTS)]
+    S[ps(p, PS_CARDS)] += 1
+    log(S, EV_BUY, p, c, 0)
+    count_item(S, A, b, p, I_CARD + (T[cd(c, C_LEVEL)] - 1) * NGEM + T[cd(c, C_BONUS)])
+
+
+@inline
+def count_item(S, A, b, p, item):
+    """Tally item ``item`` for bot b: in all, and at p's current own turn."""
+    A[A_TG + b * NIS + item] += 1
+    cap = S[S_VAR + V_TURN_CAP]
+    t = min(S[ps(p, PS_TURNS)] + 1, cap + 1)
+    A[A_TL + (cap + 2) * A_TGT + (b * (cap + 2) + t) * NIS + item] += 1
+
+
+@inline
+def noble_ok(S, T, p, n):
+    """Whether player p's bonuses meet noble n's requirement."""
+    for k in range(NGEM):
+        if S[ps(p, PS_BONUS + k)] < T[nb(n, N_REQ + k)]:
+            return False
+    return True
+
+
+@inline
+def noble_gap(S, T, p, n):
+    """Cards player p still needs for noble n."""
+    g = 0
+    for k in range(NGEM):
+        g += max(0, T[nb(n, N_REQ + k)] - S[ps(p, PS_BONUS + k)])
+    return g
+
+
+@kernel
+def visit(S, T, A, p, b, slot):
+    """The noble in noble slot ``slot`` visits player p (3 points)."""
+    n = S[S_NOB + slot]
+    S[S_NOB + slot] = -1
+    S[S_NOWNER + n] = p
+    S[ps(p, PS_POINTS)] += T[nb(n, N_POINTS)]
+    S[ps(p, PS_NOBLES)] += 1
+    log(S, EV_NOBLE, p, n, T[nb(n, N_POINTS)])
+    count_item(S, A, b, p, I_NOBLE + n)
+
+
+@kernel
+def check_conservation(S, T):
+    """Tokens, cards and nobles are never created or lost, and every player's counters
+    agree with what it owns. Returns 0 or ERR_CONSERVE (S[G_ERR_WHAT] says what)."""
+    np_ = S[G_NP]
+    gems = 4 if np_ == 2 else (5 if np_ == 3 else 7)
+    for k in range(NTOK):
+        t = S[S_BANK + k]
+        if t < 0:
+            S[G_ERR_WHAT] = ERRW_TOKENS
+            return ERR_CONSERVE
+        for p in range(np_):
+            if S[ps(p, PS_TOK + k)] < 0:
+                S[G_ERR_WHAT] = ERRW_TOKENS
+                return ERR_CONSERVE
+            t += S[ps(p, PS_TOK + k)]
+        if t != (GOLD_TOKENS if k == GOLD else gems):
+            S[G_ERR_WHAT] = ERRW_TOKENS
+            return ERR_CONSERVE
+    for c in range(NCARDS):
+        seen = 1 if S[S_OWNER + c] >= 0 else 0
+        lv = T[cd(c, C_LEVEL)] - 1
+        for i in range(S[S_DECKN + lv]):
+            if S[S_DECK + lv * MAXDECK + i] == c:
+                seen += 1
+        for slot in range(FACE_UP):
+            if S[S_BOARD + lv * FACE_UP + slot] == c:
+                seen += 1
+        for p in range(np_):
+            for i in range(S[ps(p, PS_NRES)]):
+                if S[ps(p, PS_RES + i)] == c:
+                    seen += 1
+        if seen != 1:
+            S[G_ERR_WHAT] = ERRW_CARDS
+            return ERR_CONSERVE
+    dealt = 0
+    for i in range(S[G_NNOB]):
+        if S[S_NOB + i] >= 0:
+            dealt += 1
+    for n in range(NNOBLES):
+        if S[S_NOWNER + n] >= 0:
+            dealt += 1
+    if dealt != S[G_NNOB]:
+        S[G_ERR_WHAT] = ERRW_CARDS
+        return ERR_CONSERVE
+    for p in range(np_):
+        pts = 0
+        cards = 0
+        nobles = 0
+        for k in range(NGEM):
+            n = 0
+            for c in range(NCARDS):
+                if S[S_OWNER + c] == p and T[cd(c, C_BONUS)] == k:
+                    n += 1
+                    pts += T[cd(c, C_POINTS)]
+            if n != S[ps(p, PS_BONUS + k)]:
+                S[G_ERR_WHAT] = ERRW_COUNTS
+                return ERR_CONSERVE
+            cards += n
+        for n in range(NNOBLES):
+            if S[S_NOWNER + n] == p:
+                pts += T[nb(n, N_POINTS)]
+                nobles += 1
+                if not noble_ok(S, T, p, n):
+                    S[G_ERR_WHAT] = ERRW_COUNTS
+                    return ERR_CONSERVE
+        if pts != S[ps(p, PS_POINTS)] or cards != S[ps(p, PS_CARDS)] or nobles != S[ps(p, PS_NOBLES)] \
+                or S[ps(p, PS_NRES)] > MAX_RESERVED or S[ps(p, PS_NRES)] < 0:
+            S[G_ERR_WHAT] = ERRW_COUNTS
+            return ERR_CONSERVE
+    return 0

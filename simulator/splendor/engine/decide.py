@@ -1,0 +1,523 @@
+"""Bot decisions: the condition interpreter, card selectors, and the choices of a turn
+(the action, the tokens returned over 10, the noble), each with its default."""
+import numpy as np
+
+from ... import stackvm
+from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
+from ._jit import inline, kernel
+from .board import (buy, give_back, gold_needed, log, nb, noble_gap, noble_ok, price, ps, rand_below, reserve,
+                    short_of, take, tokens_of, visit, cd)
+
+MB_BUY = 0
+MB_RESERVE = 1
+MB_TAKE = 2
+NPOS = NLEVEL * FACE_UP + MAX_RESERVED  # board slots, then the player's reserved cards
+
+
+@inline
+def pos_card(S, p, pos):
+    """The card at position pos: a board slot (0..11) or p's reserved card (12..14); -1 if none."""
+    if pos < NLEVEL * FACE_UP:
+        return S[S_BOARD + pos]
+    i = pos - NLEVEL * FACE_UP
+    if i < S[ps(p, PS_NRES)]:
+        return S[ps(p, PS_RES + i)]
+    return -1
+
+
+@inline
+def opp_points(S, p):
+    best = 0
+    for q in range(S[G_NP]):
+        if q != p:
+            best = max(best, S[ps(q, PS_POINTS)])
+    return best
+
+
+@inline
+def level_stat(S, T, p, lv, what):
+    """Over the face-up and p's reserved cards of level lv (0: any): OP_SHORT the fewest
+    gems short (99 without a card), OP_AFFORD how many p can buy."""
+    best = 99
+    n = 0
+    for pos in range(NPOS):
+        c = pos_card(S, p, pos)
+        if c < 0 or (lv != 0 and T[cd(c, C_LEVEL)] != lv):
+            continue
+        s = short_of(S, T, p, c)
+        best = min(best, s)
+        if s == 0:
+            n += 1
+    return best if what == OP_SHORT else n
+
+
+@inline
+def var_value(S, T, p, a):
+    if a == VR_POINTS:
+        return S[ps(p, PS_POINTS)]
+    if a == VR_OPP_POINTS:
+        return opp_points(S, p)
+    if a == VR_LEAD:
+        return S[ps(p, PS_POINTS)] - opp_points(S, p)
+    if a == VR_TOKENS:
+        return tokens_of(S, p)
+    if a == VR_GOLD:
+        return S[ps(p, PS_TOK + GOLD)]
+    if a == VR_CARDS:
+        return S[ps(p, PS_CARDS)]
+    if a == VR_RESERVED:
+        return S[ps(p, PS_NRES)]
+    if a == VR_NOBLES:
+        return S[ps(p, PS_NOBLES)]
+    if a == VR_TURN:
+        return S[ps(p, PS_TURNS)] + 1
+    if a == VR_PLAYERS:
+        return S[G_NP]
+    if a == VR_IN_REACH:
+        n = 0
+        for i in range(S[G_NNOB]):
+            if S[S_NOB + i] >= 0 and noble_gap(S, T, p, S[S_NOB + i]) <= 3:
+                n += 1
+        return n
+    if a == VR_TARGET:
+        return S[S_VAR + V_TARGET]
+    return 0
+
+
+@kernel
+def cond_ok(S, T, F, r, p):
+    """Rule r's condition for player p (a rule without one always holds)."""
+    ro = T[TH_RULES] + r * RW
+    n = T[ro + R_NCODE]
+    if n == 0:
+        return True
+    co = T[TH_CODE]
+    pc = T[ro + R_CODE]
+    end = pc + n
+    sp = 0
+    while pc < end:
+        op = T[co + 2 * pc]
+        a = T[co + 2 * pc + 1]
+        if op == OP_CONST:
+            F[sp] = F[F_STK + a]
+            sp += 1
+        elif op == OP_VAR:
+            F[sp] = var_value(S, T, p, a)
+            sp += 1
+        elif op == OP_TOKENS:
+            F[sp] = S[ps(p, PS_TOK + a)]
+            sp += 1
+        elif op == OP_BONUS:
+            F[sp] = S[ps(p, PS_BONUS + a)]
+            sp += 1
+        elif op == OP_BANK:
+            F[sp] = S[S_BANK + a]
+            sp += 1
+        elif op == OP_OPP_BONUS:
+            best = 0
+            for q in range(S[G_NP]):
+                if q != p:
+                    best = max(best, S[ps(q, PS_BONUS + a)])
+            F[sp] = best
+            sp += 1
+        elif op == OP_SHORT or op == OP_AFFORD:
+            F[sp] = level_stat(S, T, p, a, op)
+            sp += 1
+        elif op == OP_DECK:
+            k = 0
+            for lv in range(NLEVEL):
+                if a == 0 or a == lv + 1:
+                    k += S[S_DECKN + lv]
+            F[sp] = k
+            sp += 1
+        elif op == OP_AND:
+            if F[sp - 1] == 0.0:
+                pc += a
+                continue
+            sp -= 1
+        elif op == OP_OR:
+            if F[sp - 1] != 0.0:
+                pc += a
+                continue
+            sp -= 1
+        elif op == OP_NOT:
+            F[sp - 1] = 1.0 if F[sp - 1] == 0.0 else 0.0
+        elif op == OP_NEG:
+            F[sp - 1] = -F[sp - 1]
+        else:
+            sp -= 1
+            F[sp - 1] = stackvm.binary(op, F[sp - 1], F[sp])
+        pc += 1
+    return F[sp - 1] != 0.0
+
+
+@inline
+def noble_wants(S, T, p, k):
+    """Whether a face-up noble needs more cards of colour k from player p."""
+    for i in range(S[G_NNOB]):
+        n = S[S_NOB + i]
+        if n >= 0 and T[nb(n, N_REQ + k)] > S[ps(p, PS_BONUS + k)]:
+            return True
+    return False
+
+
+@inline
+def card_score(S, T, p, c, order, mode):
+    """How much a selector with ``order`` likes card c for player p (higher is better)."""
+    pts = T[cd(c, C_POINTS)]
+    pr = price(S, T, p, c)
+    sh = short_of(S, T, p, c)
+    g = gold_needed(S, T, p, c)
+    if order == ORD_DEFAULT:
+        order = ORD_CLOSEST if mode == MB_TAKE else ORD_POINTS
+    if order == ORD_POINTS:
+        return pts * 1000000 - sh * 10000 - pr * 100 - g
+    if order == ORD_CHEAPEST:
+        return -pr * 1000000 - sh * 10000 + pts * 100 - g
+    return -sh * 1000000 + pts * 10000 - pr * 100 - g
+
+
+@kernel
+def best_card(S, T, p, r, mode):
+    """The position (pos_card) of the card rule r selects for player p, or -1: for MB_BUY
+    the best card p can buy now, MB_RESERVE the best face-up card, MB_TAKE the best card
+    p cannot buy yet (the one to take gems for). r < 0: any card, the mode's order."""
+    level = 0
+    colour = -1
+    minpts = 0
+    where = W_ANY
+    order = ORD_DEFAULT
+    wants = 0
+    if r >= 0:
+        ro = T[TH_RULES] + r * RW
+        level = T[ro + R_LEVEL]
+        colour = T[ro + R_COLOUR]
+        minpts = T[ro + R_MINPTS]
+        where = T[ro + R_WHERE]
+        order = T[ro + R_ORDER]
+        wants = T[ro + R_NOBLE]
+    best = -1
+    best_key = np.int64(-(1 << 60))
+    for pos in range(NPOS):
+        on_board = pos < NLEVEL * FACE_UP
+        if (where == W_BOARD and not on_board) or (where == W_RESERVED and on_board) \
+                or (mode == MB_RESERVE and not on_board):
+            continue
+        c = pos_card(S, p, pos)
+        if c < 0:
+            continue
+        if (level != 0 and T[cd(c, C_LEVEL)] != level) or (colour >= 0 and T[cd(c, C_BONUS)] != colour) \
+                or T[cd(c, C_POINTS)] < minpts:
+            continue
+        if wants != 0 and not noble_wants(S, T, p, T[cd(c, C_BONUS)]):
+            continue
+        affordable = gold_needed(S, T, p, c) <= S[ps(p, PS_TOK + GOLD)]
+        if (mode == MB_BUY and not affordable) or (mode == MB_TAKE and affordable):
+            continue
+        key = np.int64(card_score(S, T, p, c, order, mode))
+        if key > best_key:
+            best_key = key
+            best = pos
+    return best
+
+
+@inline
+def wanted(S, T, p, c, k):
+    """Gems of colour k player p still lacks for card c (-1: no card)."""
+    if c < 0:
+        return 0
+    return max(0, max(0, T[cd(c, C_COST + k)] - S[ps(p, PS_BONUS + k)]) - S[ps(p, PS_TOK + k)])
+
+
+@kernel
+def take_toward(S, T, p, c, two):
+    """Take gems for card c (-1: none in view): with ``two``, two of the colour it lacks
+    most among those with 4+ in the bank; else three different colours (fewer only when
+    fewer are in the bank), those it lacks most first, then the bank's most plentiful.
+    Returns 1 if gems were taken."""
+    if two != 0:
+        best = -1
+        bw = 0
+        for k in range(NGEM):
+            w = wanted(S, T, p, c, k)
+            if S[S_BANK + k] >= 4 and w > bw:
+                best = k
+                bw = w
+        if best < 0:
+            return 0
+        take(S, p, best, 2)
+        return 1
+    avail = 0
+    for k in range(NGEM):
+        if S[S_BANK + k] > 0:
+            avail += 1
+    if avail == 0:
+        return 0
+    mask = 0
+    for i in range(min(3, avail)):
+        best = -1
+        bk = -1
+        for k in range(NGEM):
+            if S[S_BANK + k] > 0 and (mask >> k) & 1 == 0:
+                key = wanted(S, T, p, c, k) * 100 + S[S_BANK + k]
+                if key > bk:
+                    bk = key
+                    best = k
+        mask |= 1 << best
+        take(S, p, best, 1)
+    return 1
+
+
+@kernel
+def default_take(S, T, p, c):
+    """Gems for card c by default: two of one colour when c lacks only that colour, 2 or
+    more of it, and the bank has 4+; otherwise three different colours."""
+    lacking = 0
+    k2 = -1
+    for k in range(NGEM):
+        w = wanted(S, T, p, c, k)
+        if w > 0:
+            lacking += 1
+            if w >= 2 and S[S_BANK + k] >= 4:
+                k2 = k
+    if lacking == 1 and k2 >= 0:
+        take(S, p, k2, 2)
+        return 1
+    return take_toward(S, T, p, c, 0)
+
+
+@kernel
+def aim(S, T, F, p, b):
+    """The card player p takes gems for by default: the first buy rule (whose condition
+    holds) with a card p cannot buy yet, its closest such card; else the closest card in
+    view. -1 when every card in view is affordable or there is none."""
+    bo = T[TH_BOPT] + b * NO
+    if T[bo + O_USER_BUY] != 0:
+        rl = T[TH_RL] + (b * NL + L_BUY) * 2
+        for r in range(T[rl], T[rl] + T[rl + 1]):
+            if cond_ok(S, T, F, r, p):
+                pos = best_card(S, T, p, r, MB_TAKE)
+                if pos >= 0:
+                    return pos_card(S, p, pos)
+    pos = best_card(S, T, p, -1, MB_TAKE)
+    return pos_card(S, p, pos) if pos >= 0 else -1
+
+
+@kernel
+def buy_at(S, T, A, p, b, pos):
+    buy(S, T, A, p, b, pos_card(S, p, pos))
+    return ACT_BUY
+
+
+@kernel
+def nth_action(S, T, A, p, b, k):
+    """With k < 0, the number of legal actions of player p; else play the k-th of them (in
+    a fixed order: take 3 / fewer, take 2, reserve face up, reserve a deck's top, buy) and
+    return its ACT_ code."""
+    i = 0
+    avail = 0
+    for x in range(NGEM):
+        if S[S_BANK + x] > 0:
+            avail += 1
+    if avail >= 3:
+        for x in range(NGEM):
+            for y in range(x + 1, NGEM):
+                for z in range(y + 1, NGEM):
+                    if S[S_BANK + x] > 0 and S[S_BANK + y] > 0 and S[S_BANK + z] > 0:
+                        if i == k:
+                            take(S, p, x, 1)
+                            take(S, p, y, 1)
+                            take(S, p, z, 1)
+                            return ACT_TAKE3
+                        i += 1
+    elif avail > 0:
+        if i == k:
+            for x in range(NGEM):
+                if S[S_BANK + x] > 0:
+                    take(S, p, x, 1)
+            return ACT_TAKE3
+        i += 1
+    for x in range(NGEM):
+        if S[S_BANK + x] >= 4:
+            if i == k:
+                take(S, p, x, 2)
+                return ACT_TAKE2
+            i += 1
+    if S[ps(p, PS_NRES)] < MAX_RESERVED:
+        for slot in range(NLEVEL * FACE_UP):
+            if S[S_BOARD + slot] >= 0:
+                if i == k:
+                    reserve(S, T, A, p, b, slot, 0)
+                    return ACT_RESERVE
+                i += 1
+        for lv in range(NLEVEL):
+            if S[S_DECKN + lv] > 0:
+                if i == k:
+                    reserve(S, T, A, p, b, -1, lv)
+                    return ACT_RESERVE
+                i += 1
+    for pos in range(NPOS):
+        c = pos_card(S, p, pos)
+        if c >= 0 and short_of(S, T, p, c) == 0:
+            if i == k:
+                return buy_at(S, T, A, p, b, pos)
+            i += 1
+    return i if k < 0 else ACT_PASS
+
+
+@kernel
+def act(S, R, T, F, A, p, b):
+    """Player p's action: a random legal one for a random bot; else the first applicable
+    rule of its buy, reserve and take lists; else the defaults (docs/splendor.md): buy
+    the best card it can (without a buy list), take gems for its aim, buy any card it
+    can, reserve, pass. Returns the ACT_ code."""
+    bo = T[TH_BOPT] + b * NO
+    if T[bo + O_RANDOM] != 0:
+        n = nth_action(S, T, A, p, b, -1)
+        if n == 0:
+            return ACT_PASS
+        return nth_action(S, T, A, p, b, rand_below(R, p, n))
+    rl = T[TH_RL] + b * NL * 2
+    for r in range(T[rl + L_BUY * 2], T[rl + L_BUY * 2] + T[rl + L_BUY * 2 + 1]):
+        if cond_ok(S, T, F, r, p):
+            pos = best_card(S, T, p, r, MB_BUY)
+            if pos >= 0:
+                return buy_at(S, T, A, p, b, pos)
+    if S[ps(p, PS_NRES)] < MAX_RESERVED:
+        for r in range(T[rl + L_RESERVE * 2], T[rl + L_RESERVE * 2] + T[rl + L_RESERVE * 2 + 1]):
+            ro = T[TH_RULES] + r * RW
+            if T[ro + R_WHERE] == W_DECK:
+                lv = T[ro + R_LEVEL] - 1
+                if S[S_DECKN + lv] > 0 and cond_ok(S, T, F, r, p):
+                    reserve(S, T, A, p, b, -1, lv)
+                    return ACT_RESERVE
+            elif cond_ok(S, T, F, r, p):
+                pos = best_card(S, T, p, r, MB_RESERVE)
+                if pos >= 0:
+                    reserve(S, T, A, p, b, pos, 0)
+                    return ACT_RESERVE
+    for r in range(T[rl + L_TAKE * 2], T[rl + L_TAKE * 2] + T[rl + L_TAKE * 2 + 1]):
+        if cond_ok(S, T, F, r, p):
+            pos = best_card(S, T, p, r, MB_TAKE)
+            if pos >= 0:
+                two = T[T[TH_RULES] + r * RW + R_TWO]
+                if take_toward(S, T, p, pos_card(S, p, pos), two) != 0:
+                    return ACT_TAKE2 if two != 0 else ACT_TAKE3
+    if T[bo + O_USER_BUY] == 0:
+        pos = best_card(S, T, p, -1, MB_BUY)
+        if pos >= 0:
+            return buy_at(S, T, A, p, b, pos)
+    if default_take(S, T, p, aim(S, T, F, p, b)) != 0:
+        return ACT_TAKE3
+    pos = best_card(S, T, p, -1, MB_BUY)
+    if pos >= 0:
+        return buy_at(S, T, A, p, b, pos)
+    if S[ps(p, PS_NRES)] < MAX_RESERVED:
+        pos = best_card(S, T, p, -1, MB_RESERVE)
+        if pos >= 0:
+            reserve(S, T, A, p, b, pos, 0)
+            return ACT_RESERVE
+        for lv in range(NLEVEL - 1, -1, -1):
+            if S[S_DECKN + lv] > 0:
+                reserve(S, T, A, p, b, -1, lv)
+                return ACT_RESERVE
+    return ACT_PASS
+
+
+@kernel
+def return_tokens(S, R, T, F, p, b):
+    """Player p returns tokens down to 10, one at a time: a random bot a random token;
+    else the first rule of its return list whose colour it holds; else the gem colour it
+    holds most beyond what its aim needs (gold last)."""
+    total = tokens_of(S, p)
+    if total <= MAX_TOKENS:
+        return
+    bo = T[TH_BOPT] + b * NO
+    rl = T[TH_RL] + (b * NL + L_RETURN) * 2
+    target = -2
+    while total > MAX_TOKENS:
+        k = -1
+        if T[bo + O_RANDOM] != 0:
+            x = rand_below(R, p, total)
+            for j in range(NTOK):
+                x -= S[ps(p, PS_TOK + j)]
+                if x < 0:
+                    k = j
+                    break
+        else:
+            for r in range(T[rl], T[rl] + T[rl + 1]):
+                col = T[T[TH_RULES] + r * RW + R_COLOUR]
+                if S[ps(p, PS_TOK + col)] > 0 and cond_ok(S, T, F, r, p):
+                    k = col
+                    break
+        if k < 0:
+            if target == -2:
+                target = aim(S, T, F, p, b)
+            bk = -(1 << 30)
+            for j in range(NGEM):
+                t = S[ps(p, PS_TOK + j)]
+                if t > 0:
+                    keep = 0 if target < 0 else max(0, T[cd(target, C_COST + j)] - S[ps(p, PS_BONUS + j)])
+                    key = (t - keep) * 100 + t
+                    if key > bk:
+                        bk = key
+                        k = j
+            if k < 0:
+                k = GOLD
+        give_back(S, p, k)
+        total -= 1
+
+
+@kernel
+def noble_visit(S, R, T, F, A, p, b):
+    """If p's bonuses meet a face-up noble's requirement, one noble visits: a random bot's
+    at random; else the first rule of its noble list naming a colour the noble needs (or
+    'any'); else the noble an opponent is closest to."""
+    q = 0
+    for i in range(S[G_NNOB]):
+        n = S[S_NOB + i]
+        if n >= 0 and noble_ok(S, T, p, n):
+            q += 1
+    if q == 0:
+        return
+    bo = T[TH_BOPT] + b * NO
+    pick = -1
+    if T[bo + O_RANDOM] != 0:
+        j = rand_below(R, p, q)
+        for i in range(S[G_NNOB]):
+            n = S[S_NOB + i]
+            if n >= 0 and noble_ok(S, T, p, n):
+                if j == 0:
+                    pick = i
+                    break
+                j -= 1
+    else:
+        rl = T[TH_RL] + (b * NL + L_NOBLE) * 2
+        for r in range(T[rl], T[rl] + T[rl + 1]):
+            col = T[T[TH_RULES] + r * RW + R_COLOUR]
+            for i in range(S[G_NNOB]):
+                n = S[S_NOB + i]
+                if n >= 0 and noble_ok(S, T, p, n) and (col < 0 or T[nb(n, N_REQ + col)] > 0):
+                    if cond_ok(S, T, F, r, p):
+                        pick = i
+                    break
+            if pick >= 0:
+                break
+        if pick < 0:
+            bk = 1 << 30
+            for i in range(S[G_NNOB]):
+                n = S[S_NOB + i]
+                if n >= 0 and noble_ok(S, T, p, n):
+                    gap = 1 << 20
+                    for o in range(S[G_NP]):
+                        if o != p:
+                            gap = min(gap, noble_gap(S, T, o, n))
+                    if gap < bk:
+                        bk = gap
+                        pick = i
+    visit(S, T, A, p, b, pick)
+
+
+@kernel
+def log_pass(S, p):
+    log(S, EV_PASS, p, -1, 0)

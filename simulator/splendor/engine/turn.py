@@ -1,0 +1,167 @@
+"""A turn, the end of a game and its scoring, and ``run_games``."""
+import numpy as np
+
+from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
+from ._jit import kernel
+from .board import check_conservation, log, ps, rand_below, seed_streams, setup_game
+from .decide import act, log_pass, noble_visit, return_tokens
+
+
+@kernel
+def play_turn(S, R, T, F, A, p, b):
+    """Player p's turn: one action (or a pass), tokens back down to 10, a noble's visit."""
+    log(S, EV_TURN, p, -1, S[ps(p, PS_TURNS)] + 1)
+    if act(S, R, T, F, A, p, b) == ACT_PASS:
+        log_pass(S, p)
+        S[G_PASSES] += 1
+    else:
+        S[G_PASSES] = 0
+    return_tokens(S, R, T, F, p, b)
+    noble_visit(S, R, T, F, A, p, b)
+    t = S[ps(p, PS_TURNS)] + 1
+    S[ps(p, PS_TURNS)] = t
+    cap = S[S_VAR + V_TURN_CAP]
+    if t <= cap + 1:
+        o = A_TL + cap + 2 + (b * (cap + 2) + t) * NTC
+        A[o] += S[ps(p, PS_POINTS)]
+        A[o + 1] += S[ps(p, PS_CARDS)]
+        A[o + 2] += 1
+
+
+@kernel
+def is_winner(S, p, best, fewest):
+    return S[ps(p, PS_POINTS)] == best and (S[S_VAR + V_TIEBREAK] != 0 or S[ps(p, PS_CARDS)] == fewest)
+
+
+@kernel
+def finish_game(S, T, A, grec, g, gi, reason):
+    """Score a finished game into the tallies: most points wins; a tie goes to fewer
+    development cards; still tied, the win is shared."""
+    np_ = S[G_NP]
+    S[G_ENDED] = reason
+    log(S, EV_END, -1, -1, reason)
+    if S[S_VAR + V_CHECK] != 0:
+        err = check_conservation(S, T)
+        if err != 0:
+            return err
+    best = -(1 << 30)
+    length = 0
+    for p in range(np_):
+        log(S, EV_SCORE, p, S[ps(p, PS_CARDS)], S[ps(p, PS_POINTS)])
+        best = max(best, S[ps(p, PS_POINTS)])
+        length = max(length, S[ps(p, PS_TURNS)])
+    fewest = 1 << 30
+    for p in range(np_):
+        if S[ps(p, PS_POINTS)] == best:
+            fewest = min(fewest, S[ps(p, PS_CARDS)])
+    nwin = 0
+    for p in range(np_):
+        if is_winner(S, p, best, fewest):
+            nwin += 1
+    cap = S[S_VAR + V_TURN_CAP]
+    for p in range(np_):
+        b = S[S_SEAT + p]
+        v = S[ps(p, PS_POINTS)]
+        t = S[ps(p, PS_TURNS)]
+        ob = A_TB + b * NTB
+        os = A_TS + (b * MAXP + p) * NTS
+        A[ob + TB_GAMES] += 1
+        A[ob + TB_POINTS] += v
+        A[ob + TB_TURNS] += t
+        A[os + TS_GAMES] += 1
+        w12 = 0
+        if is_winner(S, p, best, fewest):
+            w12 = 12 // nwin
+            col = TB_WINS if nwin == 1 else TB_TIES
+            A[ob + col] += 1
+            A[os + col] += 1
+        else:
+            A[ob + TB_LOSSES] += 1
+            A[os + TS_LOSSES] += 1
+        A[ob + TB_W12] += w12
+        A[os + TS_W12] += w12
+        S[S_UNIT + b] += w12
+        if g < grec.shape[0]:
+            grec[g, GR_SEAT + 4 * p] = b
+            grec[g, GR_SEAT + 4 * p + 1] = v
+            grec[g, GR_SEAT + 4 * p + 2] = t
+            grec[g, GR_SEAT + 4 * p + 3] = w12
+    A[A_TL + min(length, cap + 1)] += 1
+    A[A_TE + reason - 1] += 1
+    if g < grec.shape[0]:
+        grec[g, GR_GAME] = gi
+        grec[g, GR_ENDING] = reason
+        grec[g, GR_LENGTH] = length
+    return 0
+
+
+@kernel
+def play_turns(S, R, T, F, A, grec, g, gi, max_turns):
+    """Play turns until the game ends (then score it) or ``max_turns`` were played.
+    The game ends after the round in which a player reached the target (every player has
+    had the same number of turns), when every player in a row had no legal move, or at
+    the turn cap. Returns an error code (0 = none)."""
+    np_ = S[G_NP]
+    cap = S[S_VAR + V_TURN_CAP]
+    played = 0
+    while played < max_turns:
+        p = S[G_CUR]
+        play_turn(S, R, T, F, A, p, S[S_SEAT + p])
+        played += 1
+        if S[ps(p, PS_POINTS)] >= S[S_VAR + V_TARGET]:
+            S[G_LAST] = 1
+        reason = 0
+        if S[G_PASSES] >= np_:
+            reason = END_STALL
+        elif p == np_ - 1:
+            if S[G_LAST] != 0:
+                reason = END_POINTS
+            elif S[ps(p, PS_TURNS)] >= cap:
+                reason = END_CAP
+        if reason != 0:
+            return finish_game(S, T, A, grec, g, gi, reason)
+        S[G_CUR] = (p + 1) % np_
+    return 0
+
+
+@kernel
+def assign_seats(S, R, seat_mode, rot):
+    np_ = S[G_NP]
+    for s in range(np_):
+        S[S_SEAT + s] = s if seat_mode != SEATS_ROTATE else (s + rot) % np_
+    if seat_mode == SEATS_RANDOM:
+        for i in range(np_ - 1, 0, -1):
+            j = rand_below(R, MAXP, i + 1)
+            t = S[S_SEAT + i]
+            S[S_SEAT + i] = S[S_SEAT + j]
+            S[S_SEAT + j] = t
+
+
+@kernel
+def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns):
+    """Play games ``first_game .. first_game + n_games - 1`` of the run with ``seed``
+    (MODE_FRESH), or continue the prepared state for ``max_turns`` turns (MODE_RESUME).
+    Game gi's randomness depends only on (seed, gi); with ``paired``, the games of a deal
+    (one per seat rotation) share it. Returns an error code."""
+    if mode == MODE_RESUME:
+        return play_turns(S, R, T, F, A, grec, 0, -1, max_turns)
+    np_ = S[G_NP]
+    for g in range(n_games):
+        gi = first_game + g
+        S[G_GAME_LO] = gi & 0xFFFFFF
+        S[G_GAME_HI] = gi >> 24
+        deal = gi // np_ if paired != 0 else gi
+        seed_streams(R, seed, deal)
+        assign_seats(S, R, seat_mode, gi % np_)
+        setup_game(S, R, T)
+        err = play_turns(S, R, T, F, A, grec, g, gi, 1 << 30)
+        if err != 0:
+            return err
+        if paired == 0 or gi % np_ == np_ - 1:
+            A[A_TU] += 1
+            for b in range(np_):
+                u = np.int64(S[S_UNIT + b])
+                A[A_TU + 1 + 2 * b] += u
+                A[A_TU + 2 + 2 * b] += u * u
+                S[S_UNIT + b] = 0
+    return 0

@@ -1,0 +1,491 @@
+"""Splendor behind the game interface the runner uses (simulator/games.py).
+
+A Splendor "setup" is a rule variant (the points that end the game, the turn cap, the
+tie-break), written as a YAML file with ``game: splendor`` and ``rules:``, or given with
+``--rules KEY=VALUE``.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InputError, InputErrors, name_problem, short
+from ..stats import BOT_COLS, SEAT_COLS, Tally
+from ..yamlio import LineDict, load_file
+from . import layout as E
+from .bots import LISTS, Bot, CompiledBots, compile_bots
+from .cards import CARDS, COLOURS, ITEMS, NOBLES, tables
+
+NAME = "splendor"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+LABELS = {"setup": "variant", "item": "item", "items": "items", "vp": "points", "vp_title": "points",
+          "coins": "cards", "coins_title": "development cards", "game": "Splendor"}
+ENDINGS = ["points", "stalemate", "cap"]
+SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
+assert [E.TB_GAMES, E.TB_WINS, E.TB_TIES, E.TB_LOSSES, E.TB_W12, E.TB_POINTS, E.TB_TURNS] == list(range(len(BOT_COLS)))
+assert [E.TS_GAMES, E.TS_WINS, E.TS_TIES, E.TS_LOSSES, E.TS_W12] == list(range(len(SEAT_COLS)))
+
+#: rule variants: name -> (check, default, meaning)
+RULES = {
+    "target": ((5, 50), 15, "prestige points that end the game (the round is finished)"),
+    "turn_cap": ((1, 1000), 100, "turns per player before a game is stopped as capped"),
+    "tiebreak": (("cards", "shared"), "cards", "cards: fewer development cards wins a tie; shared: ties are shared"),
+}
+
+
+def _engine():
+    from . import engine
+    return engine
+
+
+class GameFailure(RuntimeError):
+    def __init__(self, message: str, game: int):
+        self.game = game
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A Splendor setup: the rules a match is played with."""
+    name: str = "standard"
+    target: int = 15
+    turn_cap: int = 100
+    tiebreak: str = "cards"
+    description: str = ""
+    path: str | None = None
+    sha256: str | None = None
+
+    def with_overrides(self, overrides: dict, path: str | None = None, lines: dict | None = None) -> "Variant":
+        values = {}
+        for key, raw in (overrides or {}).items():
+            line = (lines or {}).get(key)
+            if key not in RULES:
+                raise InputError(f"unknown Splendor rule '{short(key, 30)}'", path, line,
+                                 hint="rules: " + ", ".join(RULES))
+            allowed, default, _ = RULES[key]
+            value = raw
+            if path is None and isinstance(default, int) and isinstance(raw, str) and raw.strip().isdigit() \
+                    and len(raw.strip()) <= 6:
+                value = int(raw)
+            if isinstance(default, int):
+                if type(value) is not int or not allowed[0] <= value <= allowed[1]:
+                    raise InputError(f"{key} must be a whole number from {allowed[0]} to {allowed[1]}, "
+                                     f"not {short(raw)}", path, line)
+            elif value not in allowed:
+                raise InputError(f"{key} must be one of {', '.join(allowed)}, not {short(raw)}", path, line)
+            values[key] = value
+        return replace(self, **values)
+
+    def as_dict(self) -> dict:
+        return {"target": self.target, "turn_cap": self.turn_cap, "tiebreak": self.tiebreak}
+
+    def card_names(self) -> list[str]:
+        """What the reports list as the setup's contents."""
+        return [f"target {self.target} points", f"tie-break: {self.tiebreak}"]
+
+    def array(self, check: bool) -> np.ndarray:
+        v = np.zeros(E.NV, np.int32)
+        v[E.V_TARGET] = self.target
+        v[E.V_TURN_CAP] = self.turn_cap
+        v[E.V_CHECK] = int(check)
+        v[E.V_TIEBREAK] = int(self.tiebreak == "shared")
+        return v
+
+
+SETUP_KEYS = ("game", "name", "description", "rules")
+
+
+def parse_variant(data, path: str, text: str = "") -> Variant:
+    errors = []
+    if not isinstance(data, LineDict):
+        raise InputErrors([InputError("a Splendor variant file is a mapping with 'game: splendor' and 'rules'",
+                                      path, 1)])
+    for key in data:
+        if key not in SETUP_KEYS:
+            errors.append(InputError(f"unknown key '{short(key, 30)}' in a variant file", path, data.lines[key],
+                                     hint="keys: " + ", ".join(SETUP_KEYS)))
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        errors.append(InputError("'rules' must be a mapping, e.g. {target: 21}", path, data.lines.get("rules")))
+        rules = {}
+    name = str(data.get("name") or Path(path).stem)
+    problem = name_problem(name)
+    if problem:
+        errors.append(InputError(f"the variant's name {short(name)} {problem}", path, data.lines.get("name", 1)))
+    try:
+        v = Variant(name=name, description=str(data.get("description", "") or ""), path=path,
+                    sha256=hashlib.sha256(text.encode()).hexdigest()).with_overrides(
+            dict(rules), path, getattr(rules, "lines", None))
+    except InputError as e:
+        errors.append(e)
+    if errors:
+        raise InputErrors(errors)
+    return v
+
+
+@dataclass
+class Match:
+    """Everything a worker needs to play games of one run (picklable)."""
+    bots: list
+    bot_names: list
+    players: int
+    variant: Variant
+    seats: str
+    var: np.ndarray
+    compiled: CompiledBots
+    game: str = NAME
+    ending_names: list = field(default_factory=lambda: list(ENDINGS))
+    item_names: list = field(default_factory=lambda: list(ITEMS))
+    labels: dict = field(default_factory=lambda: dict(LABELS))
+
+    @property
+    def max_len(self) -> int:
+        return self.variant.turn_cap
+
+    @property
+    def setup(self) -> Variant:
+        return self.variant
+
+    def describe(self) -> dict:
+        return {
+            "game": NAME,
+            "labels": dict(LABELS),
+            "players": self.players,
+            "bots": [{"name": n, "path": b.path, "sha256": b.sha256, "yaml": b.source}
+                     for n, b in zip(self.bot_names, self.bots)],
+            "variant": {"name": self.variant.name, "cards": self.variant.card_names(), "path": self.variant.path,
+                        "sha256": self.variant.sha256},
+            "rules": self.variant.as_dict(),
+            "seats": self.seats,
+        }
+
+
+def unique_names(bots) -> list[str]:
+    names, seen = [], {}
+    for b in bots:
+        seen[b.name] = seen.get(b.name, 0) + 1
+        names.append(b.name if seen[b.name] == 1 else f"{b.name} ({seen[b.name]})")
+    return names
+
+
+def make_match(bots: list, variant: Variant | None = None, rule_overrides: dict | None = None,
+               seats: str = "rotate", check: bool = False) -> Match:
+    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
+        raise InputError(f"Splendor takes {MIN_PLAYERS} to {MAX_PLAYERS} bots (one per seat), got {len(bots)}",
+                         hint="give the same bot file twice for a mirror match")
+    if seats not in SEAT_MODES:
+        raise InputError(f"--seats must be one of {', '.join(SEAT_MODES)}, not '{seats}'")
+    variant = (variant or Variant()).with_overrides(rule_overrides or {})
+    return Match(list(bots), unique_names(bots), len(bots), variant, seats, variant.array(check),
+                 compile_bots(bots))
+
+
+def build_tables(compiled: CompiledBots) -> tuple[np.ndarray, np.ndarray]:
+    parts = [compiled.rules.ravel(), compiled.code.ravel(), compiled.rl.ravel(), compiled.bopt.ravel()]
+    T = np.zeros(E.T_BOTS + sum(len(x) for x in parts), np.int32)
+    T[E.T_CARDS:E.T_BOTS] = tables()
+    o = E.T_BOTS
+    for h, x in zip((E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT), parts):
+        T[h] = o
+        T[o:o + len(x)] = x
+        o += len(x)
+    F = np.zeros(E.F_STK + len(compiled.consts), np.float64)
+    F[E.F_STK:] = compiled.consts
+    return T, F
+
+
+class State:
+    """The engine's arrays for one game (or a chunk's scratch space), with readable
+    accessors for tests and logs."""
+
+    def __init__(self, match: Match, log_capacity: int = 0, records: int = 0):
+        _engine().compile_kernels()
+        self.match = match
+        self.S = np.zeros(E.S_EV + E.EVW * log_capacity, np.int32)
+        self.S[E.G_NP] = match.players
+        self.S[E.G_LOG] = 1 if log_capacity else 0
+        self.S[E.G_EVCAP] = log_capacity
+        self.S[E.S_VAR:E.S_VAR + E.NV] = match.var
+        self.S[E.S_SEAT:E.S_SEAT + E.MAXP] = np.arange(E.MAXP) % match.players
+        self.R = np.zeros(E.MAXP + 1, np.uint64)
+        self.T, self.F = build_tables(match.compiled)
+        cap = match.variant.turn_cap
+        self.A = np.zeros(E.A_TL + (cap + 2) * E.A_PER_TURN, np.int64)
+        self.grec = np.zeros((records, E.NGR), np.int32)
+
+    def run(self, mode=E.MODE_FRESH, seed=0, first_game=0, n_games=0, paired=False, max_turns=0):
+        with np.errstate(over="ignore"):  # the random streams wrap around (JIT off)
+            err = _engine().run_games(self.S, self.R, self.T, self.F, self.A, self.grec, mode, np.uint64(seed),
+                                      first_game, n_games, SEAT_MODES[self.match.seats], 1 if paired else 0,
+                                      max_turns)
+        if err:
+            what = {E.ERRW_TOKENS: "tokens were created or lost", E.ERRW_CARDS: "a card or noble was created or lost",
+                    E.ERRW_COUNTS: "a player's bonuses, points or counters disagree with what it owns"}
+            raise GameFailure(f"engine error in game {self.game_index}: "
+                              f"{what.get(int(self.S[E.G_ERR_WHAT]), f'error {err}')}", self.game_index)
+        return err
+
+    @property
+    def game_index(self) -> int:
+        return int(self.S[E.G_GAME_LO]) + (int(self.S[E.G_GAME_HI]) << 24)
+
+    # ---- setting up a known board (stacked tests) and reading the state
+    def new_game(self, seed: int = 0) -> None:
+        """A shuffled game as a run would deal it (then change what the test needs)."""
+        e = _engine()
+        with np.errstate(over="ignore"):
+            e.seed_streams(self.R, np.uint64(seed), 0)
+            e.setup_game(self.S, self.R, self.T)
+
+    def o(self, p: int, k: int) -> int:
+        return E.S_PS + p * E.NPS + k
+
+    def tokens(self, p: int) -> list[int]:
+        return [int(x) for x in self.S[self.o(p, E.PS_TOK):self.o(p, E.PS_TOK) + E.NTOK]]
+
+    def set_tokens(self, p: int, tokens) -> None:
+        """Give player p these tokens (white..black, gold), taken from the bank."""
+        old = self.tokens(p)
+        for k, n in enumerate(tokens):
+            self.S[E.S_BANK + k] += old[k] - n
+            self.S[self.o(p, E.PS_TOK + k)] = n
+
+    def bank(self) -> list[int]:
+        return [int(x) for x in self.S[E.S_BANK:E.S_BANK + E.NTOK]]
+
+    def set_bank(self, tokens) -> None:
+        self.S[E.S_BANK:E.S_BANK + len(tokens)] = tokens
+
+    def bonuses(self, p: int) -> list[int]:
+        return [int(x) for x in self.S[self.o(p, E.PS_BONUS):self.o(p, E.PS_BONUS) + E.NGEM]]
+
+    def points(self, p: int) -> int:
+        return int(self.S[self.o(p, E.PS_POINTS)])
+
+    def ps(self, p: int, k: int) -> int:
+        return int(self.S[self.o(p, k)])
+
+    def owned(self, p: int) -> list[int]:
+        return [c for c in range(E.NCARDS) if self.S[E.S_OWNER + c] == p]
+
+    def give_card(self, p: int, c: int) -> None:
+        """Player p owns card c (taken from wherever it was), with its bonus and points."""
+        self._remove(c)
+        self.S[E.S_OWNER + c] = p
+        card = CARDS[c]
+        self.S[self.o(p, E.PS_BONUS + card.bonus)] += 1
+        self.S[self.o(p, E.PS_POINTS)] += card.points
+        self.S[self.o(p, E.PS_CARDS)] += 1
+
+    def reserved(self, p: int) -> list[int]:
+        n = self.ps(p, E.PS_NRES)
+        return [int(x) for x in self.S[self.o(p, E.PS_RES):self.o(p, E.PS_RES) + n]]
+
+    def set_reserved(self, p: int, cards) -> None:
+        for c in cards:
+            self._remove(c)
+        n = len(cards)
+        self.S[self.o(p, E.PS_RES):self.o(p, E.PS_RES) + E.MAX_RESERVED] = list(cards) + [0] * (E.MAX_RESERVED - n)
+        self.S[self.o(p, E.PS_NRES)] = n
+
+    def board(self, level: int) -> list[int]:
+        o = E.S_BOARD + (level - 1) * E.FACE_UP
+        return [int(x) for x in self.S[o:o + E.FACE_UP]]
+
+    def set_board(self, level: int, cards) -> None:
+        """Put these cards face up on the level's row (-1: an empty slot); a card replaced
+        goes back into the level's deck (bottom), a card put there leaves where it was."""
+        o = E.S_BOARD + (level - 1) * E.FACE_UP
+        old = [int(x) for x in self.S[o:o + E.FACE_UP]]
+        for c in cards:
+            if c >= 0:
+                self._remove(c)
+        for i, c in enumerate(cards):
+            self.S[o + i] = c
+        for c in old:
+            if c >= 0 and c not in cards:
+                self._to_deck_bottom(c)
+
+    def deck(self, level: int) -> list[int]:
+        """The level's deck, bottom first (the last card is drawn next)."""
+        n = int(self.S[E.S_DECKN + level - 1])
+        o = E.S_DECK + (level - 1) * E.MAXDECK
+        return [int(x) for x in self.S[o:o + n]]
+
+    def set_deck_top(self, level: int, c: int) -> None:
+        self._remove(c)
+        n = int(self.S[E.S_DECKN + level - 1])
+        self.S[E.S_DECK + (level - 1) * E.MAXDECK + n] = c
+        self.S[E.S_DECKN + level - 1] = n + 1
+
+    def nobles(self) -> list[int]:
+        return [int(x) for x in self.S[E.S_NOB:E.S_NOB + int(self.S[E.G_NNOB])]]
+
+    def set_nobles(self, nobles) -> None:
+        self.S[E.S_NOB:E.S_NOB + 8] = -1
+        self.S[E.S_NOB:E.S_NOB + len(nobles)] = nobles
+        self.S[E.G_NNOB] = len(nobles)
+
+    def noble_owner(self, n: int) -> int:
+        return int(self.S[E.S_NOWNER + n])
+
+    def _remove(self, c: int) -> None:
+        lv = CARDS[c].level - 1
+        o = E.S_DECK + lv * E.MAXDECK
+        n = int(self.S[E.S_DECKN + lv])
+        deck = [int(x) for x in self.S[o:o + n]]
+        if c in deck:
+            deck.remove(c)
+            self.S[o:o + n - 1] = deck
+            self.S[E.S_DECKN + lv] = n - 1
+        for slot in range(E.NLEVEL * E.FACE_UP):
+            if self.S[E.S_BOARD + slot] == c:
+                self.S[E.S_BOARD + slot] = -1
+        for p in range(self.match.players):
+            r = self.reserved(p)
+            if c in r:
+                r.remove(c)
+                self.S[self.o(p, E.PS_RES):self.o(p, E.PS_RES) + E.MAX_RESERVED] = r + [0] * (E.MAX_RESERVED - len(r))
+                self.S[self.o(p, E.PS_NRES)] = len(r)
+
+    def _to_deck_bottom(self, c: int) -> None:
+        lv = CARDS[c].level - 1
+        o = E.S_DECK + lv * E.MAXDECK
+        n = int(self.S[E.S_DECKN + lv])
+        self.S[o + 1:o + n + 1] = self.S[o:o + n].copy()
+        self.S[o] = c
+        self.S[E.S_DECKN + lv] = n + 1
+
+    def conserved(self) -> int:
+        """The engine's own conservation check on this state (0: nothing created or lost)."""
+        return int(_engine().check_conservation(self.S, self.T))
+
+    def events(self) -> np.ndarray:
+        n = int(self.S[E.G_NEV])
+        return self.S[E.S_EV:E.S_EV + E.EVW * n].reshape(n, E.EVW).copy()
+
+    def tally(self, games: int) -> Tally:
+        A, cap, nb = self.A, self.match.variant.turn_cap, len(self.match.bots)
+        L = cap + 2
+        return Tally(
+            bot=A[E.A_TB:E.A_TS].reshape(E.MAXB, E.NTB)[:nb].copy(),
+            seat=A[E.A_TS:E.A_TE].reshape(E.MAXB, E.MAXP, E.NTS)[:nb].copy(),
+            length=A[E.A_TL:E.A_TL + L].copy(),
+            ending=A[E.A_TE:E.A_TE + len(ENDINGS)].copy(),
+            gained=A[E.A_TG:E.A_TU].reshape(E.MAXB, E.NIS)[:nb, :E.NITEMS].copy(),
+            curve=A[E.A_TL + L:E.A_TL + L * E.A_TGT].reshape(E.MAXB, L, E.NTC)[:nb].copy(),
+            gained_turn=A[E.A_TL + L * E.A_TGT:].reshape(E.MAXB, L, E.NIS)[:nb, :, :E.NITEMS].copy(),
+            unit=np.concatenate([A[E.A_TU:E.A_TU + 1], A[E.A_TU + 1:E.A_TU + 1 + 2 * nb]]).copy(),
+            games=games,
+        )
+
+
+def empty_tally(match: Match) -> Tally:
+    return Tally.empty(len(match.bots), E.MAXP, match.max_len, len(ENDINGS), E.NITEMS, E.NTB, E.NTS)
+
+
+def warm_up(match: Match) -> None:
+    from ..jit import compile_notice
+    with compile_notice(_engine().run_games, "the Splendor engine", "about 20 s"):
+        State(match).run(E.MODE_FRESH, 0, 0, 1)
+
+
+def play(match: Match, seed: int, first_game: int, n_games: int, paired: bool = False,
+         records: bool = False) -> tuple:
+    st = State(match, records=n_games if records else 0)
+    st.run(E.MODE_FRESH, seed, first_game, n_games, paired)
+    return st.tally(n_games), (st.grec if records else None)
+
+
+def play_logged(match: Match, seed: int, game: int = 0, capacity: int = 100_000) -> State:
+    warm_up(match)
+    st = State(match, log_capacity=capacity)
+    st.run(E.MODE_FRESH, seed, game, 1)
+    return st
+
+
+# ---------------------------------------------------------------- the rest of the interface
+def load_bot(path):
+    from .bots import load_bot as load
+    return load(path)
+
+
+def is_bot(obj) -> bool:
+    return isinstance(obj, Bot)
+
+
+def load_setup(path) -> Variant:
+    data, text = load_file(path)
+    return parse_variant(data, str(path), text)
+
+
+def is_setup(obj) -> bool:
+    return isinstance(obj, Variant)
+
+
+def parse_rules(items) -> dict:
+    out = {}
+    for item in items or ():
+        if "=" not in item:
+            raise InputError(f"--rules takes KEY=VALUE, not '{short(item)}'", hint="e.g. --rules target=21")
+        k, v = item.split("=", 1)
+        out[k.strip()] = v.strip()
+    Variant().with_overrides(out)  # checked now, before anything runs
+    return out
+
+
+def random_setups(n: int, bots: list, seed: int, rules: dict) -> list:
+    raise InputError("Splendor has no random setups (its setups are rule variants)",
+                     hint="compare variant files: -k kingdoms/splendor/target_21.yaml")
+
+
+def check_file(data, path: str, text: str) -> tuple:
+    """("setup", Variant) for a file with 'rules' and no bot list, else ("bot", Bot)."""
+    from .bots import parse_bot
+    if isinstance(data, LineDict) and "rules" in data and not any(k in data for k in (*LISTS, "random")):
+        return "setup", parse_variant(data, path, text)
+    return "bot", parse_bot(data, path, text)
+
+
+def setup_warnings(bots: list, setup) -> list:
+    return []
+
+
+def missing(match: Match) -> list:
+    return []
+
+
+def records_frame(match: Match, rec: np.ndarray) -> dict:
+    """Per-game records as columns (``--save-games``)."""
+    rows = {"game": rec[:, E.GR_GAME], "ending": [ENDINGS[e - 1] for e in rec[:, E.GR_ENDING]],
+            "rounds": rec[:, E.GR_LENGTH]}
+    for s in range(match.players):
+        o = E.GR_SEAT + 4 * s
+        rows[f"seat{s + 1}_bot"] = [match.bot_names[b] for b in rec[:, o]]
+        rows[f"seat{s + 1}_points"] = rec[:, o + 1]
+        rows[f"seat{s + 1}_turns"] = rec[:, o + 2]
+        rows[f"seat{s + 1}_win"] = rec[:, o + 3] / 12.0
+    return rows
+
+
+def log_text(match: Match, seed: int, game: int) -> str:
+    from .gamelog import game_text
+    return game_text(play_logged(match, seed, game), match, seed, game)
+
+
+def items_table(edition=None) -> list:
+    """Every development card and noble as rows for ``dsim cards --game splendor``."""
+    rows = []
+    for c in CARDS:
+        cost = ", ".join(f"{n} {COLOURS[k]}" for k, n in enumerate(c.cost) if n)
+        rows.append({"card": f"#{c.id}", "cost": sum(c.cost), "types": f"level {c.level} {COLOURS[c.bonus]}",
+                     "editions": "base", "text": f"{c.points} points; costs {cost}"})
+    for n in NOBLES:
+        rows.append({"card": f"noble {n.id}", "cost": sum(n.req), "types": "noble", "editions": "base",
+                     "text": f"{n.points} points; visits a player with {n.name[6:].replace('+', ', ')} cards"})
+    return rows
+

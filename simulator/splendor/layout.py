@@ -1,0 +1,227 @@
+"""Splendor's engine layout: colours, table columns, array offsets, opcodes, event codes.
+
+Plain integers with no numba import (``dsim validate`` never loads the compiler); the
+kernels take every name here by a star import and numba freezes them as constants.
+"""
+from ..expr import (OP_ADD, OP_AND, OP_CONST, OP_DIV, OP_EQ, OP_GE, OP_GT, OP_LE, OP_LT,  # noqa: F401
+                    OP_MAX, OP_MIN, OP_MUL, OP_NE, OP_NEG, OP_NOT, OP_OR, OP_SUB)
+
+# ---------------------------------------------------------------- colours
+WHITE = 0
+BLUE = 1
+GREEN = 2
+RED = 3
+BLACK = 4
+GOLD = 5
+NGEM = 5         # gem colours (card costs and bonuses)
+NTOK = 6         # token kinds: the five gems and gold
+GOLD_TOKENS = 5
+#: gem tokens of each colour by player count (index: players)
+GEMS_BY_PLAYERS = (0, 0, 4, 5, 7)
+MAX_TOKENS = 10  # a player's tokens at the end of a turn
+MAX_RESERVED = 3
+FACE_UP = 4      # face-up cards per level
+NLEVEL = 3
+
+# ---------------------------------------------------------------- the component tables (T)
+NCARDS = 90
+C_LEVEL = 0
+C_BONUS = 1
+C_POINTS = 2
+C_COST = 3       # then NGEM costs
+CW = 8           # ints per card
+NNOBLES = 10
+N_POINTS = 0
+N_REQ = 1        # then NGEM bonuses needed
+NW = 6           # ints per noble
+MAXDECK = 40     # cards of the largest level
+
+MAXP = 4
+MAXB = 4
+
+# ---------------------------------------------------------------- S: game state
+G_NP = 0
+G_CUR = 1
+G_ENDED = 2      # 0 running, else END_*
+G_LAST = 3       # 1: someone reached the target; the round finishes
+G_PASSES = 4     # players in a row who had no legal move
+G_LOG = 5
+G_NEV = 6
+G_EVCAP = 7
+G_ERR = 8
+G_ERR_WHAT = 9   # what a failed conservation check found (ERRW_*)
+G_GAME_LO = 10
+G_GAME_HI = 11
+G_NNOB = 12      # nobles dealt
+NGS = 16
+
+V_TARGET = 0     # prestige points that end the game (15)
+V_TURN_CAP = 1   # turns per player before a game is stopped as capped
+V_CHECK = 2      # 1: verify conservation after every game
+V_TIEBREAK = 3   # 0: fewer development cards wins a tie, 1: ties are shared
+NV = 8
+
+PS_TOK = 0       # NTOK tokens
+PS_BONUS = 6     # NGEM bonuses (development cards by colour)
+PS_POINTS = 11
+PS_CARDS = 12    # development cards bought
+PS_NRES = 13     # reserved cards held
+PS_RES = 14      # MAX_RESERVED card ids
+PS_NOBLES = 17
+PS_TURNS = 18
+PS_RESERVES = 19  # cards reserved over the game
+NPS = 20
+
+S_GS = 0
+S_VAR = S_GS + NGS
+S_SEAT = S_VAR + NV
+S_BANK = S_SEAT + MAXP
+S_PS = S_BANK + 8
+S_BOARD = S_PS + MAXP * NPS              # NLEVEL * FACE_UP card ids (-1: empty slot)
+S_DECKN = S_BOARD + NLEVEL * FACE_UP     # cards left in each level's deck
+S_DECK = S_DECKN + 4                     # NLEVEL * MAXDECK (the top is the last card)
+S_NOB = S_DECK + NLEVEL * MAXDECK        # nobles face up (-1: taken), G_NNOB of them
+S_OWNER = S_NOB + 8                      # per card: the player who bought it, or -1
+S_NOWNER = S_OWNER + NCARDS              # per noble: the player it visited, or -1
+S_UNIT = S_NOWNER + NNOBLES + 2          # per bot: win twelfths of the current unit
+S_EV = S_UNIT + MAXB
+EVW = 4
+
+END_POINTS = 1
+END_STALL = 2    # nobody could move
+END_CAP = 3
+
+# ---------------------------------------------------------------- T: tables and bots
+TH_RULES = 0
+TH_CODE = 1
+TH_RL = 2
+TH_BOPT = 3
+T_CARDS = 8
+T_NOBLES = T_CARDS + NCARDS * CW
+T_BOTS = T_NOBLES + NNOBLES * NW
+
+# a rule: its selector, then its condition's code (start, length)
+R_LEVEL = 0      # 0 any, else 1..3
+R_COLOUR = 1     # -1 any, else a colour (GOLD in return lists)
+R_MINPTS = 2     # the card's points at least
+R_WHERE = 3      # W_*
+R_ORDER = 4      # ORD_*
+R_TWO = 5        # take lists: 1 = two gems of one colour
+R_NOBLE = 6      # 1: a colour a face-up noble still needs from the player
+R_CODE = 7
+R_NCODE = 8
+RW = 9
+
+W_ANY = 0        # face up or reserved (buy), face up (reserve), face up or reserved (take targets)
+W_BOARD = 1
+W_RESERVED = 2
+W_DECK = 3       # reserve lists: the top card of a deck
+
+ORD_DEFAULT = 0
+ORD_CHEAPEST = 1  # fewest tokens to pay
+ORD_POINTS = 2    # most points
+ORD_CLOSEST = 3   # fewest gems short
+
+L_BUY = 0
+L_RESERVE = 1
+L_TAKE = 2
+L_RETURN = 3
+L_NOBLE = 4
+NL = 5
+
+O_RANDOM = 0     # every decision random
+O_USER_BUY = 1   # 1: the bot wrote a buy list
+NO = 4
+F_STK = 64
+
+# ---------------------------------------------------------------- A: tallies
+TB_GAMES = 0
+TB_WINS = 1
+TB_TIES = 2
+TB_LOSSES = 3
+TB_W12 = 4
+TB_POINTS = 5
+TB_TURNS = 6
+NTB = 8
+TS_GAMES = 0
+TS_WINS = 1
+TS_TIES = 2
+TS_LOSSES = 3
+TS_W12 = 4
+NTS = 5
+NTC = 3          # per bot and turn: points sum, development cards sum, games running
+#: items counted per bot: cards bought by level and colour, nobles, cards reserved, gold taken
+I_CARD = 0       # + (level - 1) * NGEM + colour
+I_NOBLE = NLEVEL * NGEM
+I_RESERVED = I_NOBLE + NNOBLES
+I_GOLD = I_RESERVED + 1
+NITEMS = I_GOLD + 1
+NIS = 28         # stride of per-item rows
+A_TB = 0
+A_TS = A_TB + MAXB * NTB
+A_TE = A_TS + MAXB * MAXP * NTS
+A_TG = A_TE + 4
+A_TU = A_TG + MAXB * NIS
+A_TL = A_TU + 1 + 2 * MAXB   # then (cap + 2) lengths, MAXB * (cap + 2) * NTC curve entries,
+#                              MAXB * (cap + 2) * NIS items per bot and own turn
+A_TGT = 1 + MAXB * NTC
+A_PER_TURN = A_TGT + MAXB * NIS
+
+GR_GAME = 0
+GR_ENDING = 1
+GR_LENGTH = 2
+GR_SEAT = 3      # then per seat: bot, points, turns, win share in twelfths
+NGR = 3 + 4 * MAXP
+
+SEATS_ROTATE = 0
+SEATS_RANDOM = 1
+SEATS_FIXED = 2
+MODE_FRESH = 0
+MODE_RESUME = 1
+
+# ---------------------------------------------------------------- conditions
+OP_VAR = 32
+OP_TOKENS = 33
+OP_BONUS = 34
+OP_BANK = 35
+OP_OPP_BONUS = 36
+OP_SHORT = 37    # fewest gems short of a face-up or reserved card of a level (0: any)
+OP_DECK = 38     # cards left in a level's deck
+OP_AFFORD = 39   # face-up or reserved cards of a level the player can buy now
+VR_POINTS = 0
+VR_OPP_POINTS = 1
+VR_LEAD = 2
+VR_TOKENS = 3
+VR_GOLD = 4
+VR_CARDS = 5
+VR_RESERVED = 6
+VR_NOBLES = 7
+VR_TURN = 8
+VR_PLAYERS = 9
+VR_IN_REACH = 10  # face-up nobles the player needs at most 3 more cards for
+VR_TARGET = 11
+
+# ---------------------------------------------------------------- actions and events
+ACT_PASS = 0
+ACT_TAKE3 = 1
+ACT_TAKE2 = 2
+ACT_RESERVE = 3
+ACT_BUY = 4
+
+EV_TURN = 1      # value: turn number
+EV_TAKE = 2      # card: colour, value: how many
+EV_RESERVE = 3   # card: the card, value: 1 from a deck's top
+EV_BUY = 4       # card: the card, value: gold paid
+EV_RETURN = 5    # card: colour
+EV_NOBLE = 6     # card: the noble
+EV_PASS = 7
+EV_END = 8       # value: END_*
+EV_SCORE = 9     # card: development cards, value: points
+EV_PAY = 10      # card: colour, value: tokens paid
+EV_REVEAL = 11   # card: a card turned face up, value: its board slot
+EV_NOBLE_UP = 12  # card: a noble dealt face up
+
+ERR_CONSERVE = 2
+ERRW_TOKENS = 1  # tokens of a colour were created or lost
+ERRW_CARDS = 2   # a card is in no place or in two
+ERRW_COUNTS = 3  # a player's bonuses, points or counters disagree with what it owns

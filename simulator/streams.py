@@ -1,0 +1,45 @@
+"""Random streams shared by the games' engines (numba): one splitmix64 stream per seat and
+one for the table, each a pure function of (run seed, deal, stream), so a game's
+randomness never depends on chunking or on the number of workers.
+
+``mix`` and ``rand_below`` are inlined into the kernels that call them; ``seed_streams`` is
+plain Python that each engine compiles as one of its kernels (``Kernels.kernel``).
+"""
+import numpy as np
+from numba import njit
+
+_inline = njit(inline="always", error_model="numpy", _nrt=False)
+
+
+@_inline
+def mix(x):
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+@_inline
+def rand_below(R, s, n):
+    """Uniform integer in [0, n) from stream s, 1 <= n < 2**32 (Lemire's method, unbiased)."""
+    un = np.uint64(n)
+    x = R[s] + np.uint64(0x9E3779B97F4A7C15)
+    R[s] = x
+    m = (mix(x) >> np.uint64(32)) * un
+    low = m & np.uint64(0xFFFFFFFF)
+    if low < un:
+        t = (np.uint64(0x100000000) - un) % un
+        while low < t:
+            x = R[s] + np.uint64(0x9E3779B97F4A7C15)
+            R[s] = x
+            m = (mix(x) >> np.uint64(32)) * un
+            low = m & np.uint64(0xFFFFFFFF)
+    return np.int64(m >> np.uint64(32))
+
+
+def seed_streams(R, seed, deal):
+    """Every stream of R (the seats', then the table's) depends only on (run seed, deal
+    index, stream)."""
+    base = mix(np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15))
+    base = mix(base ^ (np.uint64(deal) * np.uint64(0xD1B54A32D192ED03)))
+    for s in range(R.shape[0]):
+        R[s] = mix(base + np.uint64(s + 1) * np.uint64(0x9E3779B97F4A7C15))
