@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench install compile browser lint mutate defaults clean
+.PHONY: run splendor test bench install compile browser lint mutate defaults clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,10 +17,16 @@ install: $(STAMP)
 # compile the engine once (or load it from the cache), so later commands start at once
 compile: $(STAMP)
 	$(BIN)/dsim run strategies/big_money.yaml strategies/big_money.yaml -n 10 -j 1 --seed 1 -q > /dev/null
+	$(BIN)/dsim run strategies/splendor/greedy.yaml strategies/splendor/greedy.yaml -n 10 -j 1 --seed 1 -q > /dev/null
 
 run: compile
 	$(BIN)/dsim run strategies/smithy_big_money.yaml strategies/big_money_ultimate.yaml \
 		-n 100000 --seed 1 --out reports/smithy_vs_bmu
+
+# the second game: two shipped Splendor bots (docs/splendor.md)
+splendor: compile
+	$(BIN)/dsim run strategies/splendor/cheap_engine.yaml strategies/splendor/greedy.yaml \
+		-n 100000 --seed 1 --out reports/splendor
 
 # headless Chromium (Debian's package) for the test that opens the HTML reports; Playwright
 # drives it (its own browser download is not needed). Without root it cannot be installed:

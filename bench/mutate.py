@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = "simulator/dominion/engine"
 CARDS = "simulator/dominion/cards.py"
 SPLENDOR = "simulator/splendor/engine"
-TESTS = ["tests/test_splendor_rules.py", "tests/test_cards_simple.py", "tests/test_cards_decisions.py", "tests/test_cards_edges.py",
+TESTS = ["tests/test_splendor_rules.py", "tests/test_splendor_bots.py", "tests/test_cards_simple.py", "tests/test_cards_decisions.py", "tests/test_cards_edges.py",
          "tests/test_game_end.py", "tests/test_engine_basics.py"]
 
 #: (name, file, text, replacement): the text must occur exactly once in the file
@@ -48,6 +48,12 @@ MUTANTS = [
     ("Splendor: the round is not finished", SPLENDOR, "        elif p == np_ - 1:", "        elif p >= 0:"),
     ("Splendor: ties ignore card counts", SPLENDOR, "(S[S_VAR + V_TIEBREAK] != 0 or S[ps(p, PS_CARDS)] == fewest)", "(True)"),
     ("Splendor: one pass ends the game", SPLENDOR, "        if S[G_PASSES] >= np_:", "        if S[G_PASSES] >= 1:"),
+    ("Splendor: 'cheapest' buys the most points", SPLENDOR, "    if order == ORD_CHEAPEST:", "    if order == -99:"),
+    ("Splendor: the noble selector matches any colour", SPLENDOR, "        if wants != 0 and not noble_wants(S, T, p, T[cd(c, C_BONUS)]):", "        if False:"),
+    ("Splendor: the default noble is the first that qualifies", SPLENDOR, "                    if gap < bk:", "                    if bk == 1 << 30:"),
+    ("Splendor: the default takes three when two would do", SPLENDOR, "    if lacking == 1 and k2 >= 0:", "    if False:"),
+    ("Splendor: buy rules after the first are ignored", SPLENDOR, "            pos = best_card(S, T, p, r, MB_BUY)\n            if pos >= 0:\n                return buy_at(S, T, A, p, b, pos)\n    if S[ps(p, PS_NRES)]", "            pos = best_card(S, T, p, r, MB_BUY)\n            if pos >= 0:\n                return buy_at(S, T, A, p, b, pos)\n            break\n    if S[ps(p, PS_NRES)]"),
+    ("Splendor: the return list is ignored", SPLENDOR, "                if S[ps(p, PS_TOK + col)] > 0 and cond_ok(S, T, F, r, p):", "                if False:"),
     ("Splendor: 5 gems each in a 2-player game", SPLENDOR, "    gems = 4 if np_ == 2 else (5 if np_ == 3 else 7)\n    for k in range(NGEM):\n        S[S_BANK + k] = gems", "    gems = 5 if np_ == 2 else (5 if np_ == 3 else 7)\n    for k in range(NGEM):\n        S[S_BANK + k] = gems"),
     # ---- basic cards and the card table
     ("Copper gives 2", CARDS, '"1 coin.", treasure=1', '"1 coin.", treasure=2'),

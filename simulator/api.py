@@ -70,17 +70,23 @@ def load_bots(paths) -> list:
     ``game:`` key); every error of every file is collected and raised together as
     InputErrors."""
     game = game_of_bots(paths)
-    bots, errors = [], []
+    bots, errors, loaded = [], [], {}
     for p in paths:
         if game.is_bot(p):
             bots.append(p)
             continue
+        if str(p) in loaded:  # the same file for two seats: read (and reported) once
+            bots.append(loaded[str(p)])
+            continue
         try:
-            bots.append(game.load_bot(p))
+            loaded[str(p)] = game.load_bot(p)
+            bots.append(loaded[str(p)])
         except InputErrors as e:
             errors.extend(e.errors)
+            loaded[str(p)] = None
         except InputError as e:
             errors.append(e)
+            loaded[str(p)] = None
     if errors:
         raise InputErrors(errors)
     return bots

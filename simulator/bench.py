@@ -22,11 +22,14 @@ MATCHUPS = [
     ("Witch vs Big Money Ultimate", ["witch.yaml", "big_money_ultimate.yaml"], None),
     ("Militia vs Smithy Big Money", ["militia.yaml", "smithy_big_money.yaml"], None),
 ]
+#: Splendor's (no C reference): the greedy bot's 2-player mirror
+SPLENDOR_MATCHUPS = [("Splendor: Greedy mirror, 2 players", ["splendor/greedy.yaml", "splendor/greedy.yaml"])]
 
 
 def time_matchup(match, games: int, repeat: int) -> list[float]:
     """CPU-time games per second of ``repeat`` single-process runs (compile excluded)."""
-    from .dominion import game
+    from .games import get_game
+    game = get_game(match.game)
     rates = []
     for i in range(repeat):
         t = time.process_time()
@@ -78,7 +81,8 @@ def dsim_scaling(match, games: int) -> float:
     """Wall-clock throughput of a run with 2 workers over one with 1 worker (the same
     games; worker start-up included, as a user sees it)."""
     from . import runner
-    from .dominion import game
+    from .games import get_game
+    game = get_game(match.game)
     walls = []
     for jobs in (1, 2):
         t = time.perf_counter()
@@ -87,11 +91,11 @@ def dsim_scaling(match, games: int) -> float:
     return walls[0] / walls[1]
 
 
-def cold_compile() -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of compiling the engine from an empty cache, in a
-    fresh process with its own temporary cache folder, as a user's first run does."""
-    code = ("from simulator import api; from simulator.dominion import game; "
-            f"game.warm_up(api.prepare([{str(STRATEGIES / MATCHUPS[0][1][0])!r}] * 2))")
+def cold_compile(bot: str = MATCHUPS[0][1][0]) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of compiling the engine of ``bot``'s game from an empty
+    cache, in a fresh process with its own temporary cache folder, as a user's first run does."""
+    code = ("from simulator import api; from simulator.games import game_of_bots; "
+            f"m = api.prepare([{str(STRATEGIES / bot)!r}] * 2); game_of_bots(m.bots).warm_up(m)")
     with tempfile.TemporaryDirectory(prefix="dsim-cold-") as d:
         env = dict(os.environ, NUMBA_CACHE_DIR=d)
         env.pop("NUMBA_DISABLE_JIT", None)
@@ -106,12 +110,16 @@ def cold_compile() -> tuple[float, float]:
 
 def run_bench(games: int, repeat: int, reference: bool, echo=print, compile_time: bool = True) -> dict:
     from . import api
-    from .dominion import game
+    from .games import get_game
+    game = get_game("dominion")
     results = {}
     if compile_time:
         cpu, wall = cold_compile()
         results["cold compile CPU s"] = cpu
         echo(f"cold compile (empty cache, fresh process): {cpu:.1f} s CPU, {wall:.1f} s wall")
+        cpu, wall = cold_compile(SPLENDOR_MATCHUPS[0][1][0])
+        results["Splendor cold compile CPU s"] = cpu
+        echo(f"Splendor engine cold compile: {cpu:.1f} s CPU, {wall:.1f} s wall")
     t = time.perf_counter()
     first = api.prepare([str(STRATEGIES / MATCHUPS[0][1][0])] * 2)
     game.warm_up(first)
@@ -131,6 +139,14 @@ def run_bench(games: int, repeat: int, reference: bool, echo=print, compile_time
         ratio = f", {med / ref:.3f} x C" if ref else ""
         echo(f"{label}: {med:,.0f} games/s per core (median of {repeat} x {games:,} games; "
              f"min {min(rates):,.0f}, max {max(rates):,.0f}){ratio}")
+    for label, bots in SPLENDOR_MATCHUPS:
+        match = api.prepare([str(STRATEGIES / b) for b in bots])
+        get_game(match.game).warm_up(match)
+        rates = time_matchup(match, games, repeat)
+        med = statistics.median(rates)
+        results[label] = med
+        echo(f"{label}: {med:,.0f} games/s per core (median of {repeat} x {games:,} games; "
+             f"min {min(rates):,.0f}, max {max(rates):,.0f})")
     if ref:
         results["C reference"] = ref
         c2 = reference_scaling(max(games, 1_000_000))

@@ -112,8 +112,8 @@ def curves(res: Results, path) -> Path:
         ax.grid(alpha=0.3)
     # the legend sits above the plots, where it can cover nothing
     a1.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(4, len(games)), fontsize=9, frameon=False)
-    fig.suptitle(_partial(res) + f"{w['vp_title']} and {w['coins_title']} per turn: " + " vs ".join(res.summary.bot)
-                 + "\n" + _subtitle(res),
+    what = f"{w['vp_title']} and {w['coins_title']} per turn: "
+    fig.suptitle(_partial(res) + what[0].upper() + what[1:] + " vs ".join(res.summary.bot) + "\n" + _subtitle(res),
                  fontsize=10)
     return _save(fig, path)
 

@@ -13,6 +13,8 @@ import click
 
 from . import __version__, api
 from .errors import InputError, InputErrors
+from .games import DEFAULT as DEFAULT_GAME
+from .games import GAMES
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -181,7 +183,7 @@ def games_option(default_help: str):
 @click.group(context_settings=CONTEXT)
 @click.version_option(__version__, "--version", prog_name="dsim")
 def cli():
-    """dsim: a fast headless Dominion strategy simulator.
+    """dsim: a fast headless Dominion and Splendor strategy simulator.
 
     \b
     Example:
@@ -421,16 +423,19 @@ def log(bots, game, kingdom, players, rules, seats, seed, quiet, verbose):
 @cli.command(context_settings=CONTEXT)
 @click.option("--edition", type=click.Choice(["1", "2"]), default=None,
               help="Only the cards of that edition's base set, in its wording (default: every card).")
+@click.option("--game", "game_name", type=click.Choice(sorted(GAMES)), default=DEFAULT_GAME,
+              show_default=True, help="Whose cards: Dominion's, or Splendor's development cards and nobles.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table")
-def cards(edition, fmt):
+def cards(edition, game_name, fmt):
     """List every card with its cost, types and text.
 
     \b
     Example:
       dsim cards --edition 2
+      dsim cards --game splendor
     """
     from .games import get_game
-    rows = get_game().items_table(edition)
+    rows = get_game(game_name).items_table(edition)
     if fmt == "json":
         from .reports import json_text
         click.echo(json_text(rows))

@@ -22,12 +22,13 @@ CAPTIONS = {
                      "is the even share.",
     "game_length.png": "How long the games lasted, counted in turns of the player who took the most; the red line "
                        "is the median.",
-    "curves.png": "Mean VP and coins at each of a bot's own turns. The bottom panel shows the share of games still "
-                  "running: late turns average over the long games only, so their rise or fall is partly survivorship.",
-    "cards.png": "What each bot gained, per game on average (left), and on which of its turns it gained its main "
-                 "cards (right): the shape of its deck-building.",
-    "compare.png": "One group of bars per kingdom, one bar per bot, with 95% whiskers: how much each setup changes "
-                   "the match-up. The card lists say what each kingdom holds.",
+    "curves.png": "Mean {vp_title} and {coins_title} at each of a bot's own turns. The bottom panel shows the share "
+                  "of games still running: late turns average over the long games only, so their rise or fall is "
+                  "partly survivorship.",
+    "cards.png": "What each bot gained, per game on average (top), and on which of its turns it gained its main "
+                 "{items} (below).",
+    "compare.png": "One group of bars per {setup}, one bar per bot, with 95% whiskers: how much each {setup} changes "
+                   "the match-up. The lists say what each {setup} holds.",
     "tournament.png": "Each cell is the row bot's win rate against the column bot (or group): blue above the even "
                       "share, red below, grey where no match was played. Rows and columns are ordered by rating.",
 }
@@ -39,13 +40,13 @@ def _env():
                               autoescape=jinja2.select_autoescape(["html", "j2"]), trim_blocks=False)
 
 
-def _charts(files) -> list[dict]:
+def _charts(files, meta) -> list[dict]:
     out = []
     for f in files:
         f = Path(f)
         if f.suffix.lower() == ".png" and f.exists():
             out.append({"data": base64.b64encode(f.read_bytes()).decode("ascii"),
-                        "caption": CAPTIONS.get(f.name, ""), "alt": f.stem.replace("_", " ")})
+                        "caption": CAPTIONS.get(f.name, "").format(**words(meta)), "alt": f.stem.replace("_", " ")})
     return out
 
 
@@ -136,7 +137,7 @@ def run_report(res, out, chart_files=()) -> Path:
                                                     f"{m.get('seed')}",
                         "partial": _partial(m, res.games), "error": m.get("error"), "facts": facts,
                         "command": run_command(m), "bots": m.get("bots", []), "tables": tables, "notes": [],
-                        "charts": _charts(chart_files), "version": m.get("dsim_version", "")})
+                        "charts": _charts(chart_files, m), "version": m.get("dsim_version", "")})
 
 
 def compare_report(cmp, out, chart_files=()) -> Path:
@@ -167,7 +168,7 @@ def compare_report(cmp, out, chart_files=()) -> Path:
     return _write(out, {"title": " vs ".join(bots) + f" by {word}", "subtitle": f"seed {m.get('seed')}",
                         "partial": f"the comparison was stopped; {word}s not played are missing" if m.get("partial")
                         else None, "error": m.get("error"), "facts": facts, "command": command,
-                        "bots": m.get("bots", []), "tables": [table], "notes": notes, "charts": _charts(chart_files),
+                        "bots": m.get("bots", []), "tables": [table], "notes": notes, "charts": _charts(chart_files, m),
                         "version": m.get("dsim_version", "")})
 
 
@@ -202,4 +203,4 @@ def tournament_report(tr, out, chart_files=()) -> Path:
                         "partial": "the tournament was stopped; only the matches that finished are ranked"
                         if m.get("partial") else None, "error": m.get("error"), "facts": facts,
                         "command": command, "bots": files, "tables": tables, "notes": [],
-                        "charts": _charts(chart_files), "version": m.get("dsim_version", "")})
+                        "charts": _charts(chart_files, m), "version": m.get("dsim_version", "")})

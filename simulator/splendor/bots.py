@@ -76,7 +76,7 @@ def _resolve(text: str):
         return "level", lv
     names = list(COLOURS) + ["gold", "level1", "level2", "level3", "any_level"]
     close = difflib.get_close_matches(text.lower(), names, n=1, cutoff=0.6)
-    raise expr.ExprError(f"unknown colour or level '{short(text, 30)}'", f"did you mean '{close[0]}'?" if close
+    raise expr.ExprError(f"unknown colour or level {short(text, 30)}", f"did you mean '{close[0]}'?" if close
                          else "colours: " + ", ".join(COLOURS) + ", gold; levels: level1, level2, level3, any_level")
 
 
@@ -121,7 +121,7 @@ def parse_selector(text: str, key: str) -> Selector:
         c = colour_of(s)
         if c is None or (c == E.GOLD and key == "noble"):
             what = "a colour or gold" if key == "return" else "a colour (the noble needs it) or any"
-            raise expr.ExprError(f"'{short(raw)}' is not {what}", _close(s, list(COLOURS) + ["gold"]))
+            raise expr.ExprError(f"{short(raw)} is not {what}", _close(s, list(COLOURS) + ["gold"]))
         return Selector(colour=c, text=raw)
     sel = dict(text=raw)
     s = re.sub(r"\blevel (\d)\b", r"level\1", s)
@@ -130,8 +130,10 @@ def parse_selector(text: str, key: str) -> Selector:
     for w in s.split(" "):
         if w in ("any", "card", "cards"):
             continue
-        m = re.fullmatch(r"(?:level|l)([123])", w)
+        m = re.fullmatch(r"(?:level|l)(\d+)", w)
         if m:
+            if m.group(1) not in ("1", "2", "3"):
+                raise expr.ExprError(f"there is no level {m.group(1)[:6]}", "levels are 1, 2 and 3")
             _set(sel, "level", int(m.group(1)), raw)
             continue
         m = re.fullmatch(r"(\d)\+points", w)
@@ -155,9 +157,9 @@ def parse_selector(text: str, key: str) -> Selector:
         if w == "noble":
             sel["noble"] = True
             continue
-        raise expr.ExprError(f"unknown word '{short(w, 30)}' in the selector '{short(raw)}'",
-                             _close(w, ["any", "level1", "points", "board", "reserved", "deck", "noble",
-                                        "cheapest", "closest", "two", *COLOURS]) or "words: " + ", ".join(_WORDS))
+        raise expr.ExprError(f"unknown word {short(w, 30)} in the selector {short(raw)}",
+                             _close(w, ["any", "level1", "points", "board", "reserved", "deck", "noble", "cheapest",
+                                        "closest", "two", *COLOURS, *GEM_NAMES]) or "words: " + ", ".join(_WORDS))
     if sel.get("where") == E.W_DECK:
         if key != "reserve":
             raise expr.ExprError("'deck' (the top card of a deck) is only for reserve rules")
@@ -172,7 +174,7 @@ def parse_selector(text: str, key: str) -> Selector:
 
 def _set(sel: dict, k: str, v, raw: str):
     if k in sel and sel[k] != v:
-        raise expr.ExprError(f"the selector '{short(raw)}' gives two values for its {k.replace('_', ' ')}")
+        raise expr.ExprError(f"the selector {short(raw)} gives two values for its {k.replace('_', ' ')}")
     sel[k] = v
 
 
@@ -233,7 +235,7 @@ def parse_bot(data, path: str, text: str = "") -> Bot:
     for key in data:
         if key not in BOT_KEYS:
             hit = difflib.get_close_matches(str(key), BOT_KEYS, n=1, cutoff=0.6)
-            errors.append(InputError(f"unknown key '{short(key, 30)}'", path, data.lines[key],
+            errors.append(InputError(f"unknown key {short(key, 30)}", path, data.lines[key],
                                      hint=f"did you mean '{hit[0]}'?" if hit else "keys: " + ", ".join(BOT_KEYS)))
     lists = {k: tuple(_parse_rules(data[k], k, path, data.lines[k], errors)) for k in LISTS if k in data}
     if not isinstance(data.get("random", False), bool):

@@ -64,7 +64,7 @@ class Variant:
         for key, raw in (overrides or {}).items():
             line = (lines or {}).get(key)
             if key not in RULES:
-                raise InputError(f"unknown Splendor rule '{short(key, 30)}'", path, line,
+                raise InputError(f"unknown Splendor rule {short(key, 30)}", path, line,
                                  hint="rules: " + ", ".join(RULES))
             allowed, default, _ = RULES[key]
             value = raw
@@ -106,7 +106,7 @@ def parse_variant(data, path: str, text: str = "") -> Variant:
                                       path, 1)])
     for key in data:
         if key not in SETUP_KEYS:
-            errors.append(InputError(f"unknown key '{short(key, 30)}' in a variant file", path, data.lines[key],
+            errors.append(InputError(f"unknown key {short(key, 30)} in a variant file", path, data.lines[key],
                                      hint="keys: " + ", ".join(SETUP_KEYS)))
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
@@ -431,7 +431,7 @@ def parse_rules(items) -> dict:
     out = {}
     for item in items or ():
         if "=" not in item:
-            raise InputError(f"--rules takes KEY=VALUE, not '{short(item)}'", hint="e.g. --rules target=21")
+            raise InputError(f"--rules takes KEY=VALUE, not {short(item)}", hint="e.g. --rules target=21")
         k, v = item.split("=", 1)
         out[k.strip()] = v.strip()
     Variant().with_overrides(out)  # checked now, before anything runs

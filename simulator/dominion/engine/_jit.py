@@ -6,7 +6,7 @@ from pathlib import Path
 
 from numba import types
 
-from ... import expr, jit, streams
+from ... import expr, jit, stackvm, streams
 from .. import layout
 
 HERE = Path(__file__).resolve().parent
@@ -25,7 +25,7 @@ ARG_TYPES = {
 #: numba's cache, keyed to every kernel source and the constants they take from the layout,
 #: the condition language and the random streams
 KERNELS_SET = jit.Kernels(HERE, [*sorted(HERE.glob("*.py")), Path(layout.__file__), Path(expr.__file__),
-                                 Path(streams.__file__)], ARG_TYPES,
+                                 Path(streams.__file__), Path(stackvm.__file__)], ARG_TYPES,
                           {"run_games", "seed_streams", "setup_game", "cond_ok", "gains_to_end"})
 CACHE_DIR = KERNELS_SET.cache_dir
 KERNELS = KERNELS_SET.all

@@ -2,6 +2,7 @@
 compiles the text) evaluated on the game state, with a fast path for the commonest shape."""
 import numpy as np
 
+from ... import stackvm
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .state import count_in, count_type_in, own, ps, zn
@@ -159,40 +160,7 @@ def cond_ok(S, T, F, r, p):
             F[sp - 1] = -F[sp - 1]
         else:
             sp -= 1
-            x = F[sp - 1]
-            y = F[sp]
-            if op == OP_ADD:
-                x = x + y
-            elif op == OP_SUB:
-                x = x - y
-            elif op == OP_MUL:
-                x = x * y
-            elif op == OP_DIV:
-                if y != 0.0:
-                    x = x / y
-                elif x > 0.0:
-                    x = np.inf
-                elif x < 0.0:
-                    x = -np.inf
-                else:
-                    x = 0.0
-            elif op == OP_LT:
-                x = 1.0 if x < y else 0.0
-            elif op == OP_LE:
-                x = 1.0 if x <= y else 0.0
-            elif op == OP_GT:
-                x = 1.0 if x > y else 0.0
-            elif op == OP_GE:
-                x = 1.0 if x >= y else 0.0
-            elif op == OP_EQ:
-                x = 1.0 if x == y else 0.0
-            elif op == OP_NE:
-                x = 1.0 if x != y else 0.0
-            elif op == OP_MIN:
-                x = min(x, y)
-            elif op == OP_MAX:
-                x = max(x, y)
-            F[sp - 1] = x
+            F[sp - 1] = stackvm.binary(op, F[sp - 1], F[sp])
         pc += 1
     return F[sp - 1] != 0.0
 
