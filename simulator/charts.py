@@ -72,7 +72,7 @@ def game_length(res: Results, path) -> Path:
     ax.bar(gl.turns, gl.games / max(1, gl.games.sum()) * 100, width=0.85, color="#4c72b0")
     med = res.length_stats["median"]
     ax.axvline(med, color="#c44e52", lw=2, label=f"median {med:.0f} turns")
-    ax.set_xlabel("game length (turns of the player who took the most)")
+    ax.set_xlabel(f"game length ({words(res.meta)['length']})")
     ax.set_ylabel("share of games (%)")
     ax.set_title(_partial(res) + "Game length: " + " vs ".join(res.summary.bot) + "\n" + _subtitle(res),
                  fontsize=10)

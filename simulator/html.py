@@ -20,7 +20,7 @@ CAPTIONS = {
     "win_rates.png": "Each bar is a bot's win rate (a win shared by k players counts 1/k); the whiskers are the 95% "
                      "interval, so bots whose whiskers do not overlap differ by more than chance. The dashed line "
                      "is the even share.",
-    "game_length.png": "How long the games lasted, counted in turns of the player who took the most; the red line "
+    "game_length.png": "How long the games lasted, counted in {length}; the red line "
                        "is the median.",
     "curves.png": "Mean {vp_title} and {coins_title} at each of a bot's own turns. The bottom panel shows the share "
                   "of games still running: late turns average over the long games only, so their rise or fall is "
@@ -127,7 +127,7 @@ def run_report(res, out, chart_files=()) -> Path:
                                 for r in res.seats.itertuples()]})
     if ls.get("games"):
         total = int(res.endings.games.sum()) or 1
-        tables.append({"title": "Game length and endings", "caption": "length: turns of the player who took the most",
+        tables.append({"title": "Game length and endings", "caption": f"length: {words(m)['length']}",
                        "text_cols": {0}, "header": ["", "value"],
                        "rows": [["mean length", f"{ls['mean']:.2f}"], ["median", f"{ls['median']:.0f}"],
                                 ["5th percentile", f"{ls['p5']:.0f}"], ["95th percentile", f"{ls['p95']:.0f}"]]

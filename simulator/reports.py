@@ -203,7 +203,7 @@ def format_table(res: Results) -> str:
     ls = res.length_stats
     lines.append("")
     if ls["games"]:
-        lines.append(f"game length (turns of the player who took the most): mean {ls['mean']:.2f}, "
+        lines.append(f"game length ({w['length']}): mean {ls['mean']:.2f}, "
                      f"median {ls['median']:.0f}, 5th percentile {ls['p5']:.0f}, 95th percentile {ls['p95']:.0f}")
         total = int(res.endings.games.sum())
         ends = ", ".join(f"{r.ending} {r.games:,} ({100 * r.games / total:.1f}%)" for r in res.endings.itertuples())

@@ -26,7 +26,7 @@ Z95 = 1.959963984540054
 #: setup (Dominion's kingdom), item (what the "cards" tables count), vp and coins (the two
 #: curve series, as column names), their titles, and the game's name
 WORDS = {"setup": "setup", "item": "item", "items": "items", "vp": "vp", "vp_title": "VP", "coins": "coins",
-         "coins_title": "coins", "game": "game"}
+         "coins_title": "coins", "game": "game", "length": "turns of the player who took the most"}
 
 
 def words(meta: dict | None) -> dict:

@@ -21,7 +21,7 @@ NAME = "dominion"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 LABELS = {"setup": "kingdom", "item": "card", "items": "cards", "vp": "vp", "vp_title": "VP", "coins": "coins",
-          "coins_title": "coins generated", "game": "Dominion"}
+          "coins_title": "coins generated", "game": "Dominion", "length": "turns of the player who took the most"}
 ENDINGS = ["provinces", "piles", "cap"]
 ITEMS = [c.name for c in CARDS]
 SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}

@@ -23,7 +23,8 @@ NAME = "splendor"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 LABELS = {"setup": "variant", "item": "item", "items": "items", "vp": "points", "vp_title": "points",
-          "coins": "cards", "coins_title": "development cards", "game": "Splendor"}
+          "coins": "cards", "coins_title": "development cards", "game": "Splendor",
+          "length": "rounds: turns of each player"}
 ENDINGS = ["points", "stalemate", "cap"]
 SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
 assert [E.TB_GAMES, E.TB_WINS, E.TB_TIES, E.TB_LOSSES, E.TB_W12, E.TB_POINTS, E.TB_TURNS] == list(range(len(BOT_COLS)))
