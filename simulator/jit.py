@@ -151,7 +151,9 @@ class Kernels:
         #: kernels Python calls (the rest are compiled without the wrapper that converts
         #: Python arguments, which costs compile time only)
         self.entry_points = set(entry_points)
-        self.options = dict(cache=True, error_model="numpy", _nrt=False)
+        #: no cfunc wrapper: a kernel is never passed as a first-class function (1.8 s less
+        #: of Dominion's cold compile)
+        self.options = dict(cache=True, error_model="numpy", _nrt=False, no_cfunc_wrapper=True)
         self.all = []
         #: small helpers, inlined at numba's level into their callers
         self.inline = njit(inline="always", **self.options)
