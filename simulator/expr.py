@@ -95,6 +95,17 @@ class Program:
     consts: list = field(default_factory=list)  # float constants
 
 
+def append_program(prog: Program | None, code: list, consts: list) -> tuple[int, int]:
+    """Append a compiled condition to a game's shared code and constant tables (its
+    constants renumbered); returns (start, length) of its code (0 long: no condition)."""
+    start = len(code)
+    if prog is not None:
+        base = len(consts)
+        consts.extend(prog.consts)
+        code.extend((op, arg + base if op == OP_CONST else arg) for op, arg in prog.code)
+    return start, len(code) - start
+
+
 def compile_condition(text, vocab: Vocabulary) -> Program:
     """Compile a condition (text, or a YAML bool) to a Program; raises ExprError."""
     if isinstance(text, bool):

@@ -49,6 +49,15 @@ class Game(Protocol):
     def items_table(self, edition) -> list: ...
 
 
+def unique_names(bots) -> list[str]:
+    """Display names, numbered when the same bot sits twice ('BMU', 'BMU (2)')."""
+    names, seen = [], {}
+    for b in bots:
+        seen[b.name] = seen.get(b.name, 0) + 1
+        names.append(b.name if seen[b.name] == 1 else f"{b.name} ({seen[b.name]})")
+    return names
+
+
 def get_game(name: str = DEFAULT) -> Game:
     try:
         return importlib.import_module(GAMES[name])

@@ -144,10 +144,15 @@ class Kernels:
     in the trace).
     """
 
-    def __init__(self, kernel_dir, sources, arg_types: dict, entry_points):
-        from numba import njit
-        self.cache_dir = configure(kernel_dir, sources)
-        self.arg_types = arg_types
+    def __init__(self, kernel_dir, sources, entry_points):
+        from numba import njit, types
+        # this file is part of the key: how kernels link and compile is decided here
+        self.cache_dir = configure(kernel_dir, [*sources, Path(__file__)])
+        #: a kernel argument's type, by the argument's name (the engines' five arrays, the
+        #: per-game records and the seed); every other argument is an int64
+        self.arg_types = {"S": types.int32[::1], "R": types.uint64[::1], "T": types.int32[::1],
+                          "F": types.float64[::1], "A": types.int64[::1], "grec": types.int32[:, ::1],
+                          "seed": types.uint64}
         #: kernels Python calls (the rest are compiled without the wrapper that converts
         #: Python arguments, which costs compile time only)
         self.entry_points = set(entry_points)

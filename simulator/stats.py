@@ -90,6 +90,31 @@ class Tally:
         return self
 
 
+def engine_tally(A: np.ndarray, nbots: int, cap: int, n_endings: int, n_items: int, item_stride: int,
+                 games: int) -> Tally:
+    """A Tally (copies) from a game engine's tally array A, laid out as
+    simulator/tally_layout.py says: per bot, per bot and seat, endings, items gained
+    (``item_stride`` per bot), units (1, then 2 per bot), then (cap + 2) game lengths,
+    the curves (len(CURVE_COLS) per bot and turn) and the items gained per bot and turn."""
+    from .tally_layout import A_TB, A_TE, A_TG, A_TS, MAXB, MAXP, NTB, NTS
+    L = cap + 2
+    a_tu = A_TG + MAXB * item_stride
+    a_tl = a_tu + 1 + 2 * MAXB
+    a_items = a_tl + L * (1 + MAXB * len(CURVE_COLS))
+    return Tally(
+        bot=A[A_TB:A_TS].reshape(MAXB, NTB)[:nbots].copy(),
+        seat=A[A_TS:A_TE].reshape(MAXB, MAXP, NTS)[:nbots].copy(),
+        length=A[a_tl:a_tl + L].copy(),
+        ending=A[A_TE:A_TE + n_endings].copy(),
+        gained=A[A_TG:a_tu].reshape(MAXB, item_stride)[:nbots, :n_items].copy(),
+        curve=A[a_tl + L:a_items].reshape(MAXB, L, len(CURVE_COLS))[:nbots].copy(),
+        gained_turn=A[a_items:a_items + MAXB * L * item_stride].reshape(MAXB, L, item_stride)[:nbots, :, :n_items]
+        .copy(),
+        unit=A[a_tu:a_tu + 1 + 2 * nbots].copy(),
+        games=games,
+    )
+
+
 def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a proportion (successes may be fractional)."""
     if n <= 0:

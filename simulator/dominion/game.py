@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import InputError, InputErrors
-from ..stats import BOT_COLS, SEAT_COLS, Tally
+from ..games import unique_names  # noqa: F401 - part of the game interface
+from ..stats import BOT_COLS, CURVE_COLS, SEAT_COLS, Tally, engine_tally
 from . import layout as E  # the engine's constants; the kernels load on first use (numba)
 from .cards import CARDS, NCARDS, card_columns
 from .setup import Kingdom, Rules, bots_kingdom, supply_sizes
@@ -83,15 +84,6 @@ class Match:
             "rules": self.rules.as_dict(),
             "seats": self.seats,
         }
-
-
-def unique_names(bots) -> list[str]:
-    """Display names, numbered when the same bot sits twice ('BMU', 'BMU (2)')."""
-    names, seen = [], {}
-    for b in bots:
-        seen[b.name] = seen.get(b.name, 0) + 1
-        names.append(b.name if seen[b.name] == 1 else f"{b.name} ({seen[b.name]})")
-    return names
 
 
 def make_match(bots: list[Strategy], kingdom: Kingdom | None = None, rule_overrides: dict | None = None,
@@ -237,20 +229,9 @@ class State:
 
     def tally(self, games: int) -> Tally:
         """The A array as a Tally (copies)."""
-        A, cap, nb = self.A, self.match.rules.turn_cap, len(self.match.bots)
-        L = cap + 2
-        t = Tally(
-            bot=A[E.A_TB:E.A_TS].reshape(E.MAXB, E.NTB)[:nb].copy(),
-            seat=A[E.A_TS:E.A_TE].reshape(E.MAXB, E.MAXP, E.NTS)[:nb].copy(),
-            length=A[E.A_TL:E.A_TL + L].copy(),
-            ending=A[E.A_TE:E.A_TE + len(ENDINGS)].copy(),
-            gained=A[E.A_TG:E.A_TU].reshape(E.MAXB, E.NCS)[:nb, :NCARDS].copy(),
-            curve=A[E.A_TL + L:E.A_TL + L * E.A_TGT].reshape(E.MAXB, L, E.NTC)[:nb].copy(),
-            gained_turn=A[E.A_TL + L * E.A_TGT:].reshape(E.MAXB, L, E.NCS)[:nb, :, :NCARDS].copy(),
-            unit=np.concatenate([A[E.A_TU:E.A_TU + 1], A[E.A_TU + 1:E.A_TU + 1 + 2 * nb]]).copy(),
-            games=games,
-        )
-        return t
+        assert E.A_TU == E.A_TG + E.MAXB * E.NCS and E.NTC == len(CURVE_COLS)
+        return engine_tally(self.A, len(self.match.bots), self.match.rules.turn_cap, len(ENDINGS), NCARDS, E.NCS,
+                            games)
 
 
 def empty_tally(match: Match) -> Tally:

@@ -8,6 +8,10 @@ every name here; numba freezes them into the kernels as compile-time constants.
 # false / true, jump by the argument keeping it, else pop it)
 from ..expr import (OP_ADD, OP_AND, OP_CONST, OP_DIV, OP_EQ, OP_GE, OP_GT, OP_LE, OP_LT,  # noqa: F401
                     OP_MAX, OP_MIN, OP_MUL, OP_NE, OP_NEG, OP_NOT, OP_OR, OP_SUB)
+# the tallies, per-game records and seat modes both games share
+from ..tally_layout import (A_TB, A_TE, A_TG, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_SEAT, MAXB,  # noqa: F401
+                            MAXP, NGR, NTB, NTS, SEATS_FIXED, SEATS_RANDOM, SEATS_ROTATE, TB_GAMES, TB_LOSSES,
+                            TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS, TS_GAMES, TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
 
 # ---------------------------------------------------------------- card ids (= cards.py rows)
 COPPER = 0
@@ -79,7 +83,6 @@ T_CURSE = 8
 T_ATTACK = 16
 T_REACTION = 32
 
-MAXB = 4         # bots in one match
 
 # ---------------------------------------------------------------- S: game scalars
 G_NP = 0        # players
@@ -115,7 +118,6 @@ V_TURN_CAP = 3   # turns per player before a game is stopped as capped
 V_CHECK = 4      # 1: verify card conservation after every game
 NV = 8
 
-MAXP = 4
 MAXC = 320       # cards one zone can hold: more than a 4-player game has in all
 Z_DRAW = 0
 Z_DISC = 1
@@ -173,43 +175,13 @@ O_USER_DISCARD = 8
 NO = 9
 F_STK = 64
 
-# ---------------------------------------------------------------- A: tallies
-TB_GAMES = 0
-TB_WINS = 1      # outright wins
-TB_TIES = 2      # games whose win it shared
-TB_LOSSES = 3
-TB_W12 = 4       # win shares in twelfths (a k-way shared win gives 12/k)
-TB_VP = 5
-TB_TURNS = 6
-NTB = 8
-TS_GAMES = 0
-TS_WINS = 1
-TS_TIES = 2
-TS_LOSSES = 3
-TS_W12 = 4
-NTS = 5
+# ---------------------------------------------------------------- A: tallies (after tally_layout's)
 NTC = 3          # per bot and turn: VP sum, coins sum, games running
-A_TB = 0
-A_TS = A_TB + MAXB * NTB
-A_TE = A_TS + MAXB * MAXP * NTS
-A_TG = A_TE + 4
 A_TU = A_TG + MAXB * NCS     # units (games, or deals when paired), then per bot: sum, sum of squares
 A_TL = A_TU + 1 + 2 * MAXB   # then (cap + 2) lengths, then MAXB * (cap + 2) * NTC curve entries,
 #                              then MAXB * (cap + 2) * NCS cards gained per bot and own turn
 A_TGT = 1 + MAXB * NTC       # where those gains start after A_TL, in units of (cap + 2)
 A_PER_TURN = A_TGT + MAXB * NCS  # the size of the A array past A_TL, in units of (cap + 2)
-
-# per-game records grec[g, :] (only when asked for)
-GR_GAME = 0
-GR_ENDING = 1
-GR_LENGTH = 2
-GR_SEAT = 3      # then per seat: bot, vp, turns, win share in twelfths
-NGR = 3 + 4 * MAXP
-
-# seat assignment
-SEATS_ROTATE = 0
-SEATS_RANDOM = 1
-SEATS_FIXED = 2
 
 # modes and stops of run_games
 MODE_FRESH = 0

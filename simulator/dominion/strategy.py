@@ -283,13 +283,7 @@ def compile_bots(bots, kingdom_cards) -> CompiledBots:
     actions = [BY_NAME[n] for n in DEFAULT_PLAY_ORDER if BY_NAME[n] in kingdom_cards]
 
     def add(card_id, prog):
-        start = len(code)
-        if prog is not None:
-            base = len(consts)
-            consts.extend(prog.consts)
-            for op, arg in prog.code:
-                code.append((op, arg + base if op == expr.OP_CONST else arg))
-        rows.append((card_id, start, len(code) - start))
+        rows.append((card_id, *expr.append_program(prog, code, consts)))
         return len(rows) - 1
 
     for b, bot in enumerate(bots):

@@ -304,12 +304,7 @@ def compile_bots(bots) -> CompiledBots:
         for key, lst in LISTS.items():
             rl[b, lst, 0] = len(rows)
             for r in bot.rules(key):
-                start = len(code)
-                if r.cond is not None:
-                    base = len(consts)
-                    consts.extend(r.cond.consts)
-                    code.extend((op, a + base if op == expr.OP_CONST else a) for op, a in r.cond.code)
-                rows.append(r.sel.row() + [start, len(code) - start])
+                rows.append(r.sel.row() + list(expr.append_program(r.cond, code, consts)))
             rl[b, lst, 1] = len(rows) - rl[b, lst, 0]
         bopt[b, E.O_RANDOM] = int(bot.random)
         bopt[b, E.O_USER_BUY] = int(bot.buy is not None)

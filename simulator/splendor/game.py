@@ -13,7 +13,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, InputErrors, name_problem, short
-from ..stats import BOT_COLS, SEAT_COLS, Tally
+from ..games import unique_names  # noqa: F401 - part of the game interface
+from ..stats import BOT_COLS, CURVE_COLS, SEAT_COLS, Tally, engine_tally
 from ..yamlio import LineDict, load_file
 from . import layout as E
 from .bots import LISTS, Bot, CompiledBots, compile_bots
@@ -163,14 +164,6 @@ class Match:
             "rules": self.variant.as_dict(),
             "seats": self.seats,
         }
-
-
-def unique_names(bots) -> list[str]:
-    names, seen = [], {}
-    for b in bots:
-        seen[b.name] = seen.get(b.name, 0) + 1
-        names.append(b.name if seen[b.name] == 1 else f"{b.name} ({seen[b.name]})")
-    return names
 
 
 def make_match(bots: list, variant: Variant | None = None, rule_overrides: dict | None = None,
@@ -370,19 +363,10 @@ class State:
         return self.S[E.S_EV:E.S_EV + E.EVW * n].reshape(n, E.EVW).copy()
 
     def tally(self, games: int) -> Tally:
-        A, cap, nb = self.A, self.match.variant.turn_cap, len(self.match.bots)
-        L = cap + 2
-        return Tally(
-            bot=A[E.A_TB:E.A_TS].reshape(E.MAXB, E.NTB)[:nb].copy(),
-            seat=A[E.A_TS:E.A_TE].reshape(E.MAXB, E.MAXP, E.NTS)[:nb].copy(),
-            length=A[E.A_TL:E.A_TL + L].copy(),
-            ending=A[E.A_TE:E.A_TE + len(ENDINGS)].copy(),
-            gained=A[E.A_TG:E.A_TU].reshape(E.MAXB, E.NIS)[:nb, :E.NITEMS].copy(),
-            curve=A[E.A_TL + L:E.A_TL + L * E.A_TGT].reshape(E.MAXB, L, E.NTC)[:nb].copy(),
-            gained_turn=A[E.A_TL + L * E.A_TGT:].reshape(E.MAXB, L, E.NIS)[:nb, :, :E.NITEMS].copy(),
-            unit=np.concatenate([A[E.A_TU:E.A_TU + 1], A[E.A_TU + 1:E.A_TU + 1 + 2 * nb]]).copy(),
-            games=games,
-        )
+        """The A array as a Tally (copies)."""
+        assert E.A_TU == E.A_TG + E.MAXB * E.NIS and E.NTC == len(CURVE_COLS)
+        return engine_tally(self.A, len(self.match.bots), self.match.variant.turn_cap, len(ENDINGS), E.NITEMS, E.NIS,
+                            games)
 
 
 def empty_tally(match: Match) -> Tally:

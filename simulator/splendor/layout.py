@@ -5,6 +5,11 @@ kernels take every name here by a star import and numba freezes them as constant
 """
 from ..expr import (OP_ADD, OP_AND, OP_CONST, OP_DIV, OP_EQ, OP_GE, OP_GT, OP_LE, OP_LT,  # noqa: F401
                     OP_MAX, OP_MIN, OP_MUL, OP_NE, OP_NEG, OP_NOT, OP_OR, OP_SUB)
+# the tallies, per-game records and seat modes both games share
+from ..tally_layout import (A_TB, A_TE, A_TG, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_SEAT, MAXB,  # noqa: F401
+                            MAXP, NGR, NTB, NTS, SEATS_FIXED, SEATS_RANDOM, SEATS_ROTATE, TB_GAMES, TB_LOSSES,
+                            TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS, TS_GAMES, TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
+TB_POINTS = TB_VP   # prestige points
 
 # ---------------------------------------------------------------- colours
 WHITE = 0
@@ -36,8 +41,6 @@ N_REQ = 1        # then NGEM bonuses needed
 NW = 6           # ints per noble
 MAXDECK = 40     # cards of the largest level
 
-MAXP = 4
-MAXB = 4
 
 # ---------------------------------------------------------------- S: game state
 G_NP = 0
@@ -134,21 +137,7 @@ O_USER_BUY = 1   # 1: the bot wrote a buy list
 NO = 4
 F_STK = 64
 
-# ---------------------------------------------------------------- A: tallies
-TB_GAMES = 0
-TB_WINS = 1
-TB_TIES = 2
-TB_LOSSES = 3
-TB_W12 = 4
-TB_POINTS = 5
-TB_TURNS = 6
-NTB = 8
-TS_GAMES = 0
-TS_WINS = 1
-TS_TIES = 2
-TS_LOSSES = 3
-TS_W12 = 4
-NTS = 5
+# ---------------------------------------------------------------- A: tallies (after tally_layout's)
 NTC = 3          # per bot and turn: points sum, development cards sum, games running
 #: items counted per bot: cards bought by level and colour, nobles, cards reserved, gold taken
 I_CARD = 0       # + (level - 1) * NGEM + colour
@@ -157,25 +146,13 @@ I_RESERVED = I_NOBLE + NNOBLES
 I_GOLD = I_RESERVED + 1
 NITEMS = I_GOLD + 1
 NIS = 28         # stride of per-item rows
-A_TB = 0
-A_TS = A_TB + MAXB * NTB
-A_TE = A_TS + MAXB * MAXP * NTS
-A_TG = A_TE + 4
 A_TU = A_TG + MAXB * NIS
 A_TL = A_TU + 1 + 2 * MAXB   # then (cap + 2) lengths, MAXB * (cap + 2) * NTC curve entries,
 #                              MAXB * (cap + 2) * NIS items per bot and own turn
 A_TGT = 1 + MAXB * NTC
 A_PER_TURN = A_TGT + MAXB * NIS
 
-GR_GAME = 0
-GR_ENDING = 1
-GR_LENGTH = 2
-GR_SEAT = 3      # then per seat: bot, points, turns, win share in twelfths
-NGR = 3 + 4 * MAXP
 
-SEATS_ROTATE = 0
-SEATS_RANDOM = 1
-SEATS_FIXED = 2
 MODE_FRESH = 0
 MODE_RESUME = 1
 

@@ -1,10 +1,10 @@
 """A turn (action phase, buy phase, cleanup), the game end and its tally, and
 ``run_games``, the one entry point Python calls to play."""
-import numpy as np
 
+from ...tally_kernels import assign_seats, close_unit, score_game, score_seat
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
-from .rng import rand_below, seed_streams
+from .rng import seed_streams
 from .state import col, count_in, draw, draw_hot, find_in, log_hot, own, ps, push, remove_at, zb, zn
 from .gains import gain, vp_of
 from .decisions import choose_gain, choose_play
@@ -159,19 +159,6 @@ def setup_game(S, R, T):
 
 
 @kernel
-def assign_seats(S, R, seat_mode, rot):
-    np_ = S[G_NP]
-    for s in range(np_):
-        S[S_SEAT + s] = s if seat_mode != SEATS_ROTATE else (s + rot) % np_
-    if seat_mode == SEATS_RANDOM:
-        for i in range(np_ - 1, 0, -1):
-            j = rand_below(R, MAXP, i + 1)
-            t = S[S_SEAT + i]
-            S[S_SEAT + i] = S[S_SEAT + j]
-            S[S_SEAT + j] = t
-
-
-@kernel
 def check_conservation(S, T):
     """Every card is in exactly one place, no pile is negative, and the counters agree
     with the zones."""
@@ -245,38 +232,9 @@ def finish_game(S, T, A, grec, g, gi, reason):
             nwin += 1
     cap = S[S_VAR + V_TURN_CAP]
     for p in range(np_):
-        b = S[S_SEAT + p]
-        v = vp_of(S, T, p)
-        t = S[ps(p, PS_TURNS)]
-        ob = A_TB + b * NTB
-        os = A_TS + (b * MAXP + p) * NTS
-        A[ob + TB_GAMES] += 1
-        A[ob + TB_VP] += v
-        A[ob + TB_TURNS] += t
-        A[os + TS_GAMES] += 1
-        w12 = 0
-        if is_winner(S, T, p, best, fewest):
-            w12 = 12 // nwin
-            col = TB_WINS if nwin == 1 else TB_TIES
-            A[ob + col] += 1
-            A[os + col] += 1
-        else:
-            A[ob + TB_LOSSES] += 1
-            A[os + TS_LOSSES] += 1
-        A[ob + TB_W12] += w12
-        A[os + TS_W12] += w12
-        S[S_UNIT + b] += w12
-        if g < grec.shape[0]:
-            grec[g, GR_SEAT + 4 * p] = b
-            grec[g, GR_SEAT + 4 * p + 1] = v
-            grec[g, GR_SEAT + 4 * p + 2] = t
-            grec[g, GR_SEAT + 4 * p + 3] = w12
-    A[A_TL + min(length, cap + 1)] += 1
-    A[A_TE + reason - 1] += 1
-    if g < grec.shape[0]:
-        grec[g, GR_GAME] = gi
-        grec[g, GR_ENDING] = reason
-        grec[g, GR_LENGTH] = length
+        score_seat(S, A, grec, g, S_UNIT, p, S[S_SEAT + p], vp_of(S, T, p), S[ps(p, PS_TURNS)],
+                   is_winner(S, T, p, best, fewest), nwin)
+    score_game(A, grec, g, gi, A_TL, A_TE, cap, length, reason)
     return 0
 
 
@@ -332,18 +290,12 @@ def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, p
         S[G_GAME_HI] = gi >> 24
         deal = gi // np_ if paired != 0 else gi
         seed_streams(R, seed, deal)
-        assign_seats(S, R, seat_mode, gi % np_)
+        assign_seats(S, R, S_SEAT, np_, seat_mode, gi % np_)
         setup_game(S, R, T)
         err = play_turns(S, R, T, F, A, grec, g, gi, 1 << 30, STOP_NONE)
         if err != 0:
             return err
         if paired == 0 or gi % np_ == np_ - 1:
-            # a unit is complete: a game, or the last rotation of a paired deal
-            A[A_TU] += 1
-            for b in range(np_):
-                u = np.int64(S[S_UNIT + b])
-                A[A_TU + 1 + 2 * b] += u
-                A[A_TU + 2 + 2 * b] += u * u
-                S[S_UNIT + b] = 0
+            close_unit(S, A, A_TU, S_UNIT, np_)
     return 0
 

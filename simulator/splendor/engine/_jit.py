@@ -3,23 +3,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from numba import types
-
-from ... import expr, jit, stackvm, streams
+from ... import expr, jit, stackvm, streams, tally_kernels, tally_layout
 from .. import layout
 
 HERE = Path(__file__).resolve().parent
-ARG_TYPES = {
-    "S": types.int32[::1],
-    "R": types.uint64[::1],
-    "T": types.int32[::1],
-    "F": types.float64[::1],
-    "A": types.int64[::1],
-    "grec": types.int32[:, ::1],
-    "seed": types.uint64,
-}
 KERNELS_SET = jit.Kernels(HERE, [*sorted(HERE.glob("*.py")), Path(layout.__file__), Path(expr.__file__),
-                                 Path(streams.__file__), Path(stackvm.__file__)], ARG_TYPES,
+                                 Path(streams.__file__), Path(stackvm.__file__), Path(tally_kernels.__file__),
+                                 Path(tally_layout.__file__)],
                           {"run_games", "seed_streams", "setup_game", "cond_ok", "check_conservation", "nth_action"})
 KERNELS = KERNELS_SET.all
 kernel = KERNELS_SET.kernel

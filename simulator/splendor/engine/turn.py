@@ -1,9 +1,9 @@
 """A turn, the end of a game and its scoring, and ``run_games``."""
-import numpy as np
 
+from ...tally_kernels import assign_seats, close_unit, score_game, score_seat
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import kernel
-from .board import check_conservation, log, ps, rand_below, seed_streams, setup_game
+from .board import check_conservation, log, ps, seed_streams, setup_game
 from .decide import act, log_pass, noble_visit, return_tokens
 
 
@@ -60,38 +60,9 @@ def finish_game(S, T, A, grec, g, gi, reason):
             nwin += 1
     cap = S[S_VAR + V_TURN_CAP]
     for p in range(np_):
-        b = S[S_SEAT + p]
-        v = S[ps(p, PS_POINTS)]
-        t = S[ps(p, PS_TURNS)]
-        ob = A_TB + b * NTB
-        os = A_TS + (b * MAXP + p) * NTS
-        A[ob + TB_GAMES] += 1
-        A[ob + TB_POINTS] += v
-        A[ob + TB_TURNS] += t
-        A[os + TS_GAMES] += 1
-        w12 = 0
-        if is_winner(S, p, best, fewest):
-            w12 = 12 // nwin
-            col = TB_WINS if nwin == 1 else TB_TIES
-            A[ob + col] += 1
-            A[os + col] += 1
-        else:
-            A[ob + TB_LOSSES] += 1
-            A[os + TS_LOSSES] += 1
-        A[ob + TB_W12] += w12
-        A[os + TS_W12] += w12
-        S[S_UNIT + b] += w12
-        if g < grec.shape[0]:
-            grec[g, GR_SEAT + 4 * p] = b
-            grec[g, GR_SEAT + 4 * p + 1] = v
-            grec[g, GR_SEAT + 4 * p + 2] = t
-            grec[g, GR_SEAT + 4 * p + 3] = w12
-    A[A_TL + min(length, cap + 1)] += 1
-    A[A_TE + reason - 1] += 1
-    if g < grec.shape[0]:
-        grec[g, GR_GAME] = gi
-        grec[g, GR_ENDING] = reason
-        grec[g, GR_LENGTH] = length
+        score_seat(S, A, grec, g, S_UNIT, p, S[S_SEAT + p], S[ps(p, PS_POINTS)], S[ps(p, PS_TURNS)],
+                   is_winner(S, p, best, fewest), nwin)
+    score_game(A, grec, g, gi, A_TL, A_TE, cap, length, reason)
     return 0
 
 
@@ -125,19 +96,6 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns):
 
 
 @kernel
-def assign_seats(S, R, seat_mode, rot):
-    np_ = S[G_NP]
-    for s in range(np_):
-        S[S_SEAT + s] = s if seat_mode != SEATS_ROTATE else (s + rot) % np_
-    if seat_mode == SEATS_RANDOM:
-        for i in range(np_ - 1, 0, -1):
-            j = rand_below(R, MAXP, i + 1)
-            t = S[S_SEAT + i]
-            S[S_SEAT + i] = S[S_SEAT + j]
-            S[S_SEAT + j] = t
-
-
-@kernel
 def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns):
     """Play games ``first_game .. first_game + n_games - 1`` of the run with ``seed``
     (MODE_FRESH), or continue the prepared state for ``max_turns`` turns (MODE_RESUME).
@@ -152,16 +110,11 @@ def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, p
         S[G_GAME_HI] = gi >> 24
         deal = gi // np_ if paired != 0 else gi
         seed_streams(R, seed, deal)
-        assign_seats(S, R, seat_mode, gi % np_)
+        assign_seats(S, R, S_SEAT, np_, seat_mode, gi % np_)
         setup_game(S, R, T)
         err = play_turns(S, R, T, F, A, grec, g, gi, 1 << 30)
         if err != 0:
             return err
         if paired == 0 or gi % np_ == np_ - 1:
-            A[A_TU] += 1
-            for b in range(np_):
-                u = np.int64(S[S_UNIT + b])
-                A[A_TU + 1 + 2 * b] += u
-                A[A_TU + 2 + 2 * b] += u * u
-                S[S_UNIT + b] = 0
+            close_unit(S, A, A_TU, S_UNIT, np_)
     return 0

@@ -1,0 +1,78 @@
+"""Kernels both games' engines share to seat the bots and to score a finished game into
+the tallies (simulator/tally_layout.py), inlined into the engines' kernels."""
+import numpy as np
+from numba import njit
+
+from .streams import rand_below
+from .tally_layout import (A_TB, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_SEAT, MAXP, NTB, NTS, SEATS_RANDOM,
+                           SEATS_ROTATE, TB_GAMES, TB_LOSSES, TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS, TS_GAMES,
+                           TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
+
+_inline = njit(inline="always", error_model="numpy", _nrt=False)
+
+
+@_inline
+def assign_seats(S, R, seats, np_, seat_mode, rot):
+    """The bot of each seat, at S[seats + s]: rotated by ``rot``, as given, or shuffled
+    with the table's stream R[MAXP]."""
+    for s in range(np_):
+        S[seats + s] = s if seat_mode != SEATS_ROTATE else (s + rot) % np_
+    if seat_mode == SEATS_RANDOM:
+        for i in range(np_ - 1, 0, -1):
+            j = rand_below(R, MAXP, i + 1)
+            t = S[seats + i]
+            S[seats + i] = S[seats + j]
+            S[seats + j] = t
+
+
+@_inline
+def score_seat(S, A, grec, g, unit, p, b, score, turns, won, nwin):
+    """Tally seat p's result (bot b, its score and turns; ``won``: it is one of the
+    ``nwin`` winners) for bot b, in all and by seat; its win twelfths also go to the
+    current unit (S[unit + b]) and, when records are kept, to row g."""
+    ob = A_TB + b * NTB
+    os = A_TS + (b * MAXP + p) * NTS
+    A[ob + TB_GAMES] += 1
+    A[ob + TB_VP] += score
+    A[ob + TB_TURNS] += turns
+    A[os + TS_GAMES] += 1
+    w12 = 0
+    if won:
+        w12 = 12 // nwin
+        A[ob + (TB_WINS if nwin == 1 else TB_TIES)] += 1
+        A[os + (TS_WINS if nwin == 1 else TS_TIES)] += 1
+    else:
+        A[ob + TB_LOSSES] += 1
+        A[os + TS_LOSSES] += 1
+    A[ob + TB_W12] += w12
+    A[os + TS_W12] += w12
+    S[unit + b] += w12
+    if g < grec.shape[0]:
+        grec[g, GR_SEAT + 4 * p] = b
+        grec[g, GR_SEAT + 4 * p + 1] = score
+        grec[g, GR_SEAT + 4 * p + 2] = turns
+        grec[g, GR_SEAT + 4 * p + 3] = w12
+
+
+@_inline
+def score_game(A, grec, g, gi, lengths, endings, cap, length, reason):
+    """Tally a game's length (turns of the player who took the most, capped at cap + 1)
+    and its ending, and its record row g."""
+    A[lengths + min(length, cap + 1)] += 1
+    A[endings + reason - 1] += 1
+    if g < grec.shape[0]:
+        grec[g, GR_GAME] = gi
+        grec[g, GR_ENDING] = reason
+        grec[g, GR_LENGTH] = length
+
+
+@_inline
+def close_unit(S, A, units, unit, np_):
+    """A unit is complete (a game, or the last seat rotation of a paired deal): count it,
+    and each bot's sum and sum of squares of its win twelfths in it (for paired intervals)."""
+    A[units] += 1
+    for b in range(np_):
+        u = np.int64(S[unit + b])
+        A[units + 1 + 2 * b] += u
+        A[units + 2 + 2 * b] += u * u
+        S[unit + b] = 0
