@@ -193,7 +193,9 @@ def kingdoms_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rul
         except InputError as e:
             raise InputErrors([e]) from None
     if not out:
-        raise InputErrors([InputError("compare needs kingdoms", hint="give -k FILE (several) or --random-kingdoms N")])
+        word = game_of_bots(bots).LABELS["setup"]
+        raise InputErrors([InputError(f"compare needs {word}s", hint="give -k FILE (several)"
+                                      + (" or --random-kingdoms N" if word == "kingdom" else ""))])
     names = [k.name for k in out]
     if len(set(names)) != len(names):
         # two files with the same name: tell them apart by file

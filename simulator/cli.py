@@ -151,11 +151,13 @@ def options(*opts):
 
 
 KINGDOM = click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
-                       help="Kingdom file (default: the basic piles plus the cards the bots name).")
+                       help="Kingdom file (default: the basic piles plus the cards the bots name); for "
+                            "Splendor bots, a rule-variant file (docs/splendor.md).")
 PLAYERS = click.option("--players", type=click.IntRange(2, 4), default=None,
                        help="Seats at the table; the bots given are repeated to fill them.")
 RULES = click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
-                     help="Rule variant, e.g. tiebreak=shared, end_piles=4, edition=2, turn_cap=80.")
+                     help="Rule variant, e.g. tiebreak=shared, end_piles=4, edition=2, turn_cap=80 "
+                          "(Splendor: target=21, tiebreak=shared, turn_cap=80).")
 SEATS = click.option("--seats", type=click.Choice(["rotate", "random", "fixed"]), default="rotate",
                      show_default=True, help="How bots are seated in each game.")
 PAIRED = click.option("--paired", is_flag=True,
