@@ -243,7 +243,7 @@ def warm_up(match: Match) -> None:
     """Compile the engine (or load it from numba's cache) by playing one short game,
     saying so on stderr when it compiles."""
     from ..jit import compile_notice
-    with compile_notice(_engine().run_games):
+    with compile_notice(_engine().run_games, "the Dominion engine"):
         State(match).run(E.MODE_FRESH, 0, 0, 1)
 
 
