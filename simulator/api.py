@@ -10,6 +10,7 @@ The CLI is a thin layer over these functions; a notebook can use them directly::
 from __future__ import annotations
 
 import numbers
+import os
 import secrets
 
 from . import __version__
@@ -98,6 +99,9 @@ def load_kingdom(path, bots=()):
     game = game_of_bots(bots)
     if path is None or game.is_setup(path):
         return path
+    if not isinstance(path, (str, os.PathLike)):
+        raise InputErrors([InputError(f"the {game.LABELS['setup']} given is not a {game.NAME} {game.LABELS['setup']}",
+                                      hint="give a file, or one loaded for the bots' game")])
     try:
         return game.load_setup(path)
     except InputError as e:

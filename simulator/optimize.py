@@ -408,6 +408,10 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     if kingdom is None:
         raise InputErrors([InputError("optimize needs a kingdom", hint="give -k KINGDOM_FILE")])
     bots = api.load_bots(against) if against else default_against(kingdom)
+    from .games import game_of_bots
+    if game_of_bots(bots).NAME != "dominion":
+        raise InputErrors([InputError("dsim optimize evolves Dominion bots; the --against bots are "
+                                      f"{game_of_bots(bots).NAME} bots", hint="give Dominion bots")])
     players = api.whole("players", players, 2, 4)
     seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -417,7 +421,6 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
                  **advanced)
     s.leaders = max(1, min(s.leaders, s.population // 2))  # half the population at least is new each time
     say = progress or (lambda line: None)
-    from .games import game_of_bots
     game = game_of_bots(bots)
     for b in bots:  # each opponent fits the kingdom (a card it names may be missing: said)
         for path, line, item in dict.fromkeys(game.missing(api.prepare([b] * players, kingdom))):

@@ -75,3 +75,29 @@ def test_a_dominion_bot_says_so_when_its_game_key_names_another_registered_game(
     other.write_text("game: other\nbuy: [Silver]\n")
     with pytest.raises(InputErrors, match="this is a Dominion bot, not a 'other' one"):
         api.load_bots([other])
+
+
+def test_a_setup_of_the_other_game_is_a_one_line_error_naming_it():
+    from click.testing import CliRunner
+
+    from simulator.cli import cli
+    splendor = [str(ROOT / "strategies" / "splendor" / "greedy.yaml")] * 2
+    cases = [([str(BMU), str(BMU), "-k", str(ROOT / "kingdoms" / "splendor" / "standard.yaml")],
+              "this is a 'splendor' file, not a Dominion kingdom"),
+             ([*splendor, "-k", str(ROOT / "kingdoms" / "first_game.yaml")],
+              "this is a Dominion kingdom file, not a Splendor variant")]
+    for args, words in cases:
+        r = CliRunner().invoke(cli, ["run", *args, "-n", "10"])
+        lines = [ln for ln in r.output.splitlines() if ln.strip()]
+        assert r.exit_code != 0 and len(lines) == 1 and words in lines[0], r.output
+    # a loaded setup of the other game, through the library
+    dominion_kingdom = api.load_kingdom(ROOT / "kingdoms" / "first_game.yaml")
+    with pytest.raises(InputErrors, match="not a splendor variant"):
+        api.prepare(splendor, dominion_kingdom)
+
+
+def test_optimize_evolves_dominion_bots_only():
+    from simulator.optimize import optimize
+    with pytest.raises(InputErrors, match="evolves Dominion bots"):
+        optimize(ROOT / "kingdoms" / "first_game.yaml", [ROOT / "strategies" / "splendor" / "greedy.yaml"],
+                 generations=1)

@@ -102,7 +102,7 @@ class Kingdom:
         return [c.name for c in self.cards]
 
 
-KINGDOM_KEYS = ("name", "description", "cards", "rules")
+KINGDOM_KEYS = ("game", "name", "description", "cards", "rules")
 
 
 def check_kingdom_cards(names, path=None, lines=None, line=None) -> tuple:
@@ -136,6 +136,9 @@ def load_kingdom(path) -> Kingdom:
     path = str(path)
     if not isinstance(data, LineDict):
         raise InputError("a kingdom file is a mapping with 'name' and 'cards'", path, 1)
+    if data.get("game", "dominion") != "dominion":
+        raise InputError(f"this is a {short(data['game'])} file, not a Dominion kingdom", path, data.lines["game"],
+                         hint="a kingdom file goes with Dominion bots (dsim optimize evolves Dominion bots only)")
     for key in data:
         if key not in KINGDOM_KEYS:
             hint = suggest(str(key), KINGDOM_KEYS)

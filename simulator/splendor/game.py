@@ -106,6 +106,15 @@ def parse_variant(data, path: str, text: str = "") -> Variant:
     if not isinstance(data, LineDict):
         raise InputErrors([InputError("a Splendor variant file is a mapping with 'game: splendor' and 'rules'",
                                       path, 1)])
+    if data.get("game") != "splendor":
+        if "game" in data:
+            what = f"this is a {short(data['game'])} file, not a Splendor variant"
+        elif "cards" in data:
+            what = "this is a Dominion kingdom file, not a Splendor variant"
+        else:
+            what = "this is not a Splendor variant file"
+        raise InputErrors([InputError(what, path, data.lines.get("game", 1),
+                                      hint="a variant file has 'game: splendor' and 'rules' (docs/splendor.md)")])
     for key in data:
         if key not in SETUP_KEYS:
             errors.append(InputError(f"unknown key {short(key, 30)} in a variant file", path, data.lines[key],
