@@ -54,6 +54,10 @@ MUTANTS = [
     ("Splendor: the default takes three when two would do", SPLENDOR, "    if lacking == 1 and k2 >= 0:", "    if False:"),
     ("Splendor: buy rules after the first are ignored", SPLENDOR, "            pos = best_card(S, T, p, r, MB_BUY)\n            if pos >= 0:\n                return buy_at(S, T, A, p, b, pos)\n    if S[ps(p, PS_NRES)]", "            pos = best_card(S, T, p, r, MB_BUY)\n            if pos >= 0:\n                return buy_at(S, T, A, p, b, pos)\n            break\n    if S[ps(p, PS_NRES)]"),
     ("Splendor: the return list is ignored", SPLENDOR, "                if S[ps(p, PS_TOK + col)] > 0 and cond_ok(S, T, F, r, p):", "                if False:"),
+    ("Splendor: the default return ignores what the aim needs", SPLENDOR, "key = (t - keep) * 100 + t", "key = t * 100 + t"),
+    ("Splendor: the default noble list 'any' is ignored", SPLENDOR, "(col < 0 or T[nb(n, N_REQ + col)] > 0)", "(col >= 0 and T[nb(n, N_REQ + col)] > 0)"),
+    ("Splendor: the take list's 'two' takes three", SPLENDOR, "                two = T[T[TH_RULES] + r * RW + R_TWO]", "                two = 0"),
+    ("Splendor: conditions see no opponent bonus", SPLENDOR, "                best = max(best, S[ps(q, PS_BONUS + a)])", "                best = max(best, 0)"),
     ("Splendor: 5 gems each in a 2-player game", SPLENDOR, "    gems = 4 if np_ == 2 else (5 if np_ == 3 else 7)\n    for k in range(NGEM):\n        S[S_BANK + k] = gems", "    gems = 5 if np_ == 2 else (5 if np_ == 3 else 7)\n    for k in range(NGEM):\n        S[S_BANK + k] = gems"),
     # ---- basic cards and the card table
     ("Copper gives 2", CARDS, '"1 coin.", treasure=1', '"1 coin.", treasure=2'),

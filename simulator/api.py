@@ -15,7 +15,7 @@ import secrets
 
 from . import __version__
 from .errors import InputError, InputErrors, short
-from .games import game_of_bots
+from .games import bots_meta, game_of_bots
 from .runner import run
 from .stats import Results, results_from_tally, setup_of
 
@@ -277,8 +277,7 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
             break  # Ctrl-C (or a failure) stops the tournament, keeping the matches that finished
     table, matrix, ranking = tournament_tables(matches)
     meta = {"seed": seed, "players": players, "games_per_match": games, "bots": names,
-            "bots_files": [{"name": n, "path": b.path, "sha256": b.sha256, "yaml": b.source}
-                           for n, b in zip(names, loaded)],
+            "bots_files": bots_meta(names, loaded),
             "labels": game.LABELS, game.LABELS["setup"]: setup_of(matches[0][2].meta),
             "rules": matches[0][2].meta.get("rules"),
             "dsim_version": __version__, **_outcome([m[2] for m in matches])}

@@ -38,6 +38,8 @@ OP_AND = 14
 OP_OR = 15
 OP_MIN = 16
 OP_MAX = 17
+#: a game's own opcodes (values it pushes: variables, counts) start here
+OP_GAME = 32
 
 MAX_LENGTH = 500  # characters in one condition
 MAX_NUMBER = 1e9  # largest number written in a condition

@@ -58,6 +58,11 @@ def unique_names(bots) -> list[str]:
     return names
 
 
+def bots_meta(names, bots) -> list[dict]:
+    """What a run records of its bots (run.json): name, file, hash and YAML text."""
+    return [{"name": n, "path": b.path, "sha256": b.sha256, "yaml": b.source} for n, b in zip(names, bots)]
+
+
 def get_game(name: str = DEFAULT) -> Game:
     try:
         return importlib.import_module(GAMES[name])

@@ -1,9 +1,12 @@
-"""The arithmetic of the condition language's stack machine, shared by the games'
-condition interpreters (numba, inlined): the generic opcodes of simulator/expr.py."""
+"""The condition language's stack machine, shared by the games' condition interpreters
+(numba, inlined): the generic opcodes of simulator/expr.py. A game's interpreter pushes
+the values of its own opcodes (OP_GAME and above) and hands every other instruction to
+``step``."""
 import numpy as np
 from numba import njit
 
-from .expr import OP_ADD, OP_DIV, OP_EQ, OP_GE, OP_GT, OP_LE, OP_LT, OP_MAX, OP_MIN, OP_MUL, OP_NE, OP_SUB
+from .expr import (OP_ADD, OP_AND, OP_CONST, OP_DIV, OP_EQ, OP_GE, OP_GT, OP_LE, OP_LT, OP_MAX, OP_MIN, OP_MUL, OP_NE,
+                   OP_NEG, OP_NOT, OP_OR, OP_SUB)
 
 
 @njit(inline="always", error_model="numpy", _nrt=False)
@@ -40,3 +43,29 @@ def binary(op, x, y):
     if op == OP_MAX:
         return max(x, y)
     return x
+
+
+@njit(inline="always", error_model="numpy", _nrt=False)
+def step(F, sp, pc, op, a, stk):
+    """Run generic instruction (op, a) on the stack F[0:sp] (constants at F[stk + a]);
+    returns the new (stack size, program counter). OP_AND / OP_OR: if the top of the
+    stack is false / true, jump by a keeping it, else pop it."""
+    if op == OP_CONST:
+        F[sp] = F[stk + a]
+        return sp + 1, pc + 1
+    if op == OP_AND:
+        if F[sp - 1] == 0.0:
+            return sp, pc + a
+        return sp - 1, pc + 1
+    if op == OP_OR:
+        if F[sp - 1] != 0.0:
+            return sp, pc + a
+        return sp - 1, pc + 1
+    if op == OP_NOT:
+        F[sp - 1] = 1.0 if F[sp - 1] == 0.0 else 0.0
+        return sp, pc + 1
+    if op == OP_NEG:
+        F[sp - 1] = -F[sp - 1]
+        return sp, pc + 1
+    F[sp - 2] = binary(op, F[sp - 2], F[sp - 1])
+    return sp - 1, pc + 1

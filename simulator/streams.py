@@ -36,6 +36,16 @@ def rand_below(R, s, n):
     return np.int64(m >> np.uint64(32))
 
 
+@_inline
+def shuffle(S, R, s, o, n):
+    """Fisher-Yates shuffle of S[o:o + n] with stream s (the last element first)."""
+    for i in range(n - 1, 0, -1):
+        j = rand_below(R, s, i + 1)
+        t = S[o + i]
+        S[o + i] = S[o + j]
+        S[o + j] = t
+
+
 def seed_streams(R, seed, deal):
     """Every stream of R (the seats', then the table's) depends only on (run seed, deal
     index, stream)."""

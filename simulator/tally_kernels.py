@@ -3,7 +3,7 @@ the tallies (simulator/tally_layout.py), inlined into the engines' kernels."""
 import numpy as np
 from numba import njit
 
-from .streams import rand_below
+from .streams import shuffle
 from .tally_layout import (A_TB, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_SEAT, MAXP, NTB, NTS, SEATS_RANDOM,
                            SEATS_ROTATE, TB_GAMES, TB_LOSSES, TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS, TS_GAMES,
                            TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
@@ -18,11 +18,7 @@ def assign_seats(S, R, seats, np_, seat_mode, rot):
     for s in range(np_):
         S[seats + s] = s if seat_mode != SEATS_ROTATE else (s + rot) % np_
     if seat_mode == SEATS_RANDOM:
-        for i in range(np_ - 1, 0, -1):
-            j = rand_below(R, MAXP, i + 1)
-            t = S[seats + i]
-            S[seats + i] = S[seats + j]
-            S[seats + j] = t
+        shuffle(S, R, MAXP, seats, np_)
 
 
 @_inline

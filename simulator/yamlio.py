@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import yaml
 
-from .errors import InputError
+from .errors import InputError, short
 
 MAX_FILE_BYTES = 1_000_000   # a bot or setup file; the largest shipped one is under 1 kB
 MAX_NODES = 20_000           # YAML values after expanding aliases (a "billion laughs" bomb is refused)
@@ -130,3 +130,36 @@ def read_text(path) -> str:
 def load_file(path: str):
     text = read_text(path)
     return load_text(text, str(path)), text
+
+
+MAX_RULES = 200  # rules in one list of a bot
+
+
+def rule_items(items, key: str, path: str, line: int, errors: list, subject: str, example: str,
+               list_example: str):
+    """Each rule of a bot's priority list ``key`` as (subject text, condition text or
+    None, line): a rule is 'SUBJECT: condition', 'SUBJECT' or {SUBJECT: condition}
+    (``example`` is a rule, ``list_example`` a list, for hints). Mistakes of shape go to
+    ``errors`` with file and line."""
+    if not isinstance(items, list):
+        errors.append(InputError(f"'{key}' must be a list of rules", path, line, hint=f"e.g. {list_example}"))
+        return
+    if len(items) > MAX_RULES:
+        errors.append(InputError(f"'{key}' has {len(items):,} rules; the limit is {MAX_RULES}", path, line,
+                                 hint="a strong bot needs a dozen"))
+        return
+    for item, ln in zip(items, getattr(items, "lines", [line] * len(items))):
+        if isinstance(item, dict):
+            if len(item) != 1:
+                errors.append(InputError(f"a rule in '{key}' maps one {subject} to its condition", path, ln,
+                                         hint=f"e.g. '- {example}'"))
+                continue
+            (name, cond), = item.items()
+        elif isinstance(item, str):
+            name, _, cond = item.partition(":")
+            cond = cond.strip() or None
+        else:
+            errors.append(InputError(f"a rule in '{key}' is a {subject}, optionally with a condition; "
+                                     f"got {short(item)}", path, ln, hint=f"e.g. '- {example}'"))
+            continue
+        yield str(name).strip(), cond, ln

@@ -62,13 +62,13 @@ def test_a_dominion_bot_is_not_a_splendor_bot():
 def test_conditions_are_evaluated_on_the_engine_state():
     b = bot("buy:\n  - 'any: points == 4 and tokens(red) == 2 and bonus(green) == 1'\n"
             "  - 'any: short(level1) == 0 and can_buy(level1) >= 1'\n  - 'any: bank(gold) == 5 and cards == 1'\n"
-            "  - 'any: opp_points == 3 and lead == 1'")
+            "  - 'any: opp_points == 3 and lead == 1'\n  - 'any: opp_bonus(red) == 1 and opp_bonus(green) == 0'")
     st = state(bots=[b, bot("", "o")])
     st.give_card(0, card(3, G, 4))   # 4 points, one green bonus
     st.give_card(1, card(2, R, 3))
     st.set_board(1, [card(1, U, 0, [0, 0, 0, 0, 3]), -1, -1, -1])
     st.set_tokens(0, [0, 0, 0, 2, 3, 0])
-    for r in range(4):
+    for r in range(5):
         assert K.cond_ok(st.S, st.T, st.F, r, 0), r
     st.set_tokens(0, [0, 0, 0, 2, 2, 0])   # one black short now
     assert not K.cond_ok(st.S, st.T, st.F, 1, 0)
@@ -138,6 +138,17 @@ def test_default_take_aims_at_the_buy_lists_card_and_takes_three_colours():
     assert t[G] == 3 and sum(t) == 5   # green (its aim lacks 2) and two of the most plentiful others
 
 
+def test_by_default_the_tokens_returned_are_those_its_aim_does_not_need():
+    aim = next(c.id for c in CARDS if c.cost[G] == 7 and sum(c.cost) == 7)   # 7 green
+    st = state()
+    _one_level_board(st, [aim], level=3)
+    st.set_tokens(0, [0, 1, 5, 1, 3, 0])   # 10 tokens, green the most: its aim needs them
+    st.set_bank([4, 3, 1, 3, 0, 5])
+    turns(st)                               # takes green, white, blue: 13, three go back
+    t = st.tokens(0)
+    assert sum(t) == 10 and t[G] == 6
+
+
 def test_default_take_two_when_the_aim_lacks_one_colour_only():
     target = card(1, W, 1, [0, 0, 4, 0, 0])
     st = state()
@@ -146,9 +157,12 @@ def test_default_take_two_when_the_aim_lacks_one_colour_only():
     assert st.tokens(0) == [0, 0, 2, 0, 0, 0]
 
 
-def test_default_noble_is_the_one_an_opponent_is_closest_to():
+@pytest.mark.parametrize("lists,gets", [("", "near"), ("noble: [any]", "far"), ("noble: [black, blue]", "far")])
+def test_default_noble_is_the_one_an_opponent_is_closest_to(lists, gets):
+    """By default the noble an opponent is closest to; a noble list's 'any' takes the
+    first that qualifies (face-up order), a colour one that needs it."""
     n_far, n_near = noble([0, 4, 4, 0, 0]), noble([0, 0, 4, 4, 0])  # blue+green, green+red
-    st = state()
+    st = state(bots=[bot(lists), bot("", "o")])
     st.set_nobles([n_far, n_near, noble([4, 4, 0, 0, 0])])
     for colour in (U, G, R):
         for x in [x.id for x in CARDS if x.level == 1 and x.bonus == colour][:4]:
@@ -157,10 +171,11 @@ def test_default_noble_is_the_one_an_opponent_is_closest_to():
         st.give_card(1, x)   # the opponent has three red: closest to green+red
     _one_level_board(st, [])
     turns(st)
-    assert st.noble_owner(n_near) == 0 and st.noble_owner(n_far) == -1
+    taken, left = (n_near, n_far) if gets == "near" else (n_far, n_near)
+    assert st.noble_owner(taken) == 0 and st.noble_owner(left) == -1
 
 
-def test_a_random_bot_plays_only_legal_moves_and_its_own_stream():
+def test_a_random_bots_game_is_reproducible_and_conserves_everything():
     rnd = bot("random: true", "r")
     a = state(bots=[rnd, rnd], seed=4)
     b = state(bots=[rnd, rnd], seed=4)

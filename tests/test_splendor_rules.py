@@ -148,8 +148,8 @@ def test_buy_pays_cost_less_bonuses_and_tokens_return_to_the_bank():
     st = state()
     c = card(2, W, 2, [0, 0, 0, 5, 0])          # 5 red
     st.set_board(2, [c, *st.board(2)[1:]])
-    st.give_card(0, card(1, R))                   # one red bonus
-    st.give_card(0, card(1, R, cost=None) + 1)    # a second red card
+    for x in [x.id for x in CARDS if x.level == 1 and x.bonus == R][:2]:
+        st.give_card(0, x)                        # two red bonuses
     assert st.bonuses(0)[R] == 2
     st.set_tokens(0, [0, 0, 0, 3, 0, 0])
     play_action(st, find_action(st, lambda t: c in t.owned(0)))

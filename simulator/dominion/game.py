@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import InputError, InputErrors
-from ..games import unique_names  # noqa: F401 - part of the game interface
+from ..games import bots_meta, unique_names  # noqa: F401 - unique_names: part of the game interface
 from ..stats import BOT_COLS, CURVE_COLS, SEAT_COLS, Tally, engine_tally
 from . import layout as E  # the engine's constants; the kernels load on first use (numba)
 from .cards import CARDS, NCARDS, card_columns
@@ -76,8 +76,7 @@ class Match:
             "game": NAME,
             "labels": dict(LABELS),
             "players": self.players,
-            "bots": [{"name": n, "path": b.path, "sha256": b.sha256, "yaml": b.source}
-                     for n, b in zip(self.bot_names, self.bots)],
+            "bots": bots_meta(self.bot_names, self.bots),
             "kingdom": {"name": self.kingdom.name, "cards": self.kingdom.card_names(),
                         "path": self.kingdom.path, "sha256": self.kingdom.sha256,
                         "complete": self.kingdom.complete},

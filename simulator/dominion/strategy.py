@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import expr
 from ..errors import InputError, InputErrors, name_problem, short
-from ..yamlio import LineDict, load_file, load_text
+from ..yamlio import LineDict, load_file, load_text, rule_items
 from . import layout as E
 from .cards import BY_NAME, CARDS, TYPE_BITS, UnknownCard, parse_card, parse_type, suggest
 from .setup import implemented_error
@@ -86,7 +86,6 @@ DEFAULT_LISTS = {
     "discard": ["Curse", "Estate", "Duchy", "Province", "Gardens"],
 }
 ACTION_LISTS = ("play", "set_aside")
-MAX_RULES = 200  # rules in one list
 
 
 @dataclass(frozen=True)
@@ -202,39 +201,18 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
 
 
 def _parse_rules(items, key: str, path: str, line: int, errors: list) -> list:
-    if not isinstance(items, list):
-        errors.append(InputError(f"'{key}' must be a list of rules", path, line,
-                                 hint="e.g. [Province, Gold, Silver]"))
-        return []
-    if len(items) > MAX_RULES:
-        errors.append(InputError(f"'{key}' has {len(items):,} rules; the limit is {MAX_RULES}", path, line,
-                                 hint="a strong bot needs a dozen"))
-        return []
     rules = []
-    lines = getattr(items, "lines", [line] * len(items))
-    for item, ln in zip(items, lines):
-        rule = _parse_rule(item, key, path, ln, errors)
+    for name, cond, ln in rule_items(items, key, path, line, errors, "card", "Province: total_money > 15",
+                                     "[Province, Gold, Silver]"):
+        rule = _parse_rule(name, cond, key, path, ln, errors)
         if rule is not None:
             rules.append(rule)
     return rules
 
 
-def _parse_rule(item, key, path, line, errors) -> Rule | None:
-    if isinstance(item, dict):
-        if len(item) != 1:
-            errors.append(InputError(f"a rule in '{key}' maps one card to its condition", path, line,
-                                     hint="e.g. '- Province: total_money > 15'"))
-            return None
-        (name, cond), = item.items()
-    elif isinstance(item, str):
-        name, _, cond = item.partition(":")
-        cond = cond.strip() or None
-    else:
-        errors.append(InputError(f"a rule in '{key}' is a card name, optionally with a condition; "
-                                 f"got {short(item)}", path, line))
-        return None
+def _parse_rule(name: str, cond, key, path, line, errors) -> Rule | None:
     try:
-        card = parse_card(str(name).strip())
+        card = parse_card(name)
     except UnknownCard as e:
         errors.append(InputError(str(e), path, line))
         return None
@@ -269,7 +247,7 @@ class CompiledBots:
 
 def default_rules(key: str) -> tuple:
     """The rules a list means when a bot leaves it out (for lists with a rule default)."""
-    return tuple(_parse_rule(text, key, "<default>", None, []) for text in DEFAULT_LISTS[key])
+    return tuple(_parse_rules(list(DEFAULT_LISTS[key]), key, "<default>", None, []))
 
 
 def compile_bots(bots, kingdom_cards) -> CompiledBots:

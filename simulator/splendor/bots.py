@@ -20,7 +20,7 @@ import numpy as np
 
 from .. import expr
 from ..errors import InputError, InputErrors, name_problem, short
-from ..yamlio import LineDict, load_file, load_text
+from ..yamlio import LineDict, load_file, load_text, rule_items
 from . import layout as E
 from .cards import COLOURS, GEM_NAMES
 
@@ -85,7 +85,6 @@ VOCABULARY = expr.Vocabulary(VARIABLES, FUNCTIONS, _resolve)
 LISTS = {"buy": E.L_BUY, "reserve": E.L_RESERVE, "take": E.L_TAKE, "return": E.L_RETURN, "noble": E.L_NOBLE}
 BOT_KEYS = ("game", "name", "description", *LISTS, "random")
 CARD_LISTS = ("buy", "reserve", "take")
-MAX_RULES = 200
 
 # ---------------------------------------------------------------- selectors
 #: a selector is words: filters (level, colour, points, where the card is, noble), an order
@@ -258,26 +257,11 @@ def parse_bot(data, path: str, text: str = "") -> Bot:
 
 
 def _parse_rules(items, key, path, line, errors) -> list:
-    if not isinstance(items, list):
-        errors.append(InputError(f"'{key}' must be a list of rules", path, line,
-                                 hint="e.g. ['level 3', 'points cheapest', any]"))
-        return []
-    if len(items) > MAX_RULES:
-        errors.append(InputError(f"'{key}' has {len(items):,} rules; the limit is {MAX_RULES}", path, line))
-        return []
     out = []
-    for item, ln in zip(items, getattr(items, "lines", [line] * len(items))):
-        if isinstance(item, dict) and len(item) == 1:
-            (sel, cond), = item.items()
-        elif isinstance(item, str):
-            sel, _, cond = item.partition(":")
-            cond = cond.strip() or None
-        else:
-            errors.append(InputError(f"a rule in '{key}' is a selector, optionally with a condition; "
-                                     f"got {short(item)}", path, ln, hint="e.g. '- level 3: points >= 6'"))
-            continue
+    for sel, cond, ln in rule_items(items, key, path, line, errors, "selector", "level 3: points >= 6",
+                                    "['level 3', 'points cheapest', any]"):
         try:
-            selector = parse_selector(str(sel), key)
+            selector = parse_selector(sel, key)
             prog = expr.compile_condition(cond, VOCABULARY) if cond is not None else None
         except expr.ExprError as e:
             errors.append(InputError(e.message, path, ln, hint=e.hint))

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, InputErrors, name_problem, short
-from ..games import unique_names  # noqa: F401 - part of the game interface
+from ..games import bots_meta, unique_names  # noqa: F401 - unique_names: part of the game interface
 from ..stats import BOT_COLS, CURVE_COLS, SEAT_COLS, Tally, engine_tally
 from ..yamlio import LineDict, load_file
 from . import layout as E
@@ -151,7 +151,6 @@ class Match:
     game: str = NAME
     ending_names: list = field(default_factory=lambda: list(ENDINGS))
     item_names: list = field(default_factory=lambda: list(ITEMS))
-    labels: dict = field(default_factory=lambda: dict(LABELS))
 
     @property
     def max_len(self) -> int:
@@ -166,8 +165,7 @@ class Match:
             "game": NAME,
             "labels": dict(LABELS),
             "players": self.players,
-            "bots": [{"name": n, "path": b.path, "sha256": b.sha256, "yaml": b.source}
-                     for n, b in zip(self.bot_names, self.bots)],
+            "bots": bots_meta(self.bot_names, self.bots),
             "variant": {"name": self.variant.name, "cards": self.variant.card_names(), "path": self.variant.path,
                         "sha256": self.variant.sha256},
             "rules": self.variant.as_dict(),

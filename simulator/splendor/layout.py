@@ -3,7 +3,7 @@
 Plain integers with no numba import (``dsim validate`` never loads the compiler); the
 kernels take every name here by a star import and numba freezes them as constants.
 """
-from ..expr import (OP_ADD, OP_AND, OP_CONST, OP_DIV, OP_EQ, OP_GE, OP_GT, OP_LE, OP_LT,  # noqa: F401
+from ..expr import (OP_ADD, OP_AND, OP_CONST, OP_DIV, OP_EQ, OP_GAME, OP_GE, OP_GT, OP_LE, OP_LT,  # noqa: F401
                     OP_MAX, OP_MIN, OP_MUL, OP_NE, OP_NEG, OP_NOT, OP_OR, OP_SUB)
 # the tallies, per-game records and seat modes both games share
 from ..tally_layout import (A_TB, A_TE, A_TG, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_SEAT, MAXB,  # noqa: F401

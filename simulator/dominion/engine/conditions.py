@@ -90,6 +90,33 @@ def quick_cond(S, T, F, r, p):
     return -1
 
 
+@inline
+def op_value(S, T, p, op, a):
+    """The value a Dominion opcode (OP_GAME and above) pushes for player p."""
+    if op == OP_VAR:
+        return var_value(S, T, p, a)
+    if op == OP_COUNT:
+        return S[own(p, a)]
+    if op == OP_COUNT_T:
+        return count_type_owned(S, T, p, a)
+    if op == OP_SUPPLY:
+        return max(S[S_SUP + a], 0)
+    if op == OP_IN_HAND:
+        return count_in(S, p, Z_HAND, a)
+    if op == OP_IN_HAND_T:
+        return count_type_in(S, T, p, Z_HAND, a)
+    if op == OP_IN_PLAY:
+        return count_in(S, p, Z_PLAY, a)
+    if op == OP_IN_PLAY_T:
+        return count_type_in(S, T, p, Z_PLAY, a)
+    # OP_OPP_COUNT, OP_OPP_COUNT_T: the most any one opponent owns
+    best = 0
+    for q in range(S[G_NP]):
+        if q != p:
+            best = max(best, S[own(q, a)] if op == OP_OPP_COUNT else count_type_owned(S, T, q, a))
+    return best
+
+
 @kernel
 def cond_ok(S, T, F, r, p):
     """Evaluate rule r's condition for player p (a rule without one always holds)."""
@@ -104,63 +131,10 @@ def cond_ok(S, T, F, r, p):
     while pc < end:
         op = T[co + 2 * pc]
         a = T[co + 2 * pc + 1]
-        if op == OP_CONST:
-            F[sp] = F[F_STK + a]
-            sp += 1
-        elif op == OP_VAR:
-            F[sp] = var_value(S, T, p, a)
-            sp += 1
-        elif op == OP_COUNT:
-            F[sp] = S[own(p, a)]
-            sp += 1
-        elif op == OP_COUNT_T:
-            F[sp] = count_type_owned(S, T, p, a)
-            sp += 1
-        elif op == OP_SUPPLY:
-            F[sp] = max(S[S_SUP + a], 0)
-            sp += 1
-        elif op == OP_IN_HAND:
-            F[sp] = count_in(S, p, Z_HAND, a)
-            sp += 1
-        elif op == OP_IN_HAND_T:
-            F[sp] = count_type_in(S, T, p, Z_HAND, a)
-            sp += 1
-        elif op == OP_IN_PLAY:
-            F[sp] = count_in(S, p, Z_PLAY, a)
-            sp += 1
-        elif op == OP_IN_PLAY_T:
-            F[sp] = count_type_in(S, T, p, Z_PLAY, a)
-            sp += 1
-        elif op == OP_OPP_COUNT or op == OP_OPP_COUNT_T:
-            best = 0
-            for q in range(S[G_NP]):
-                if q == p:
-                    continue
-                if op == OP_OPP_COUNT:
-                    k = S[own(q, a)]
-                else:
-                    k = count_type_owned(S, T, q, a)
-                if k > best:
-                    best = k
-            F[sp] = best
-            sp += 1
-        elif op == OP_AND:
-            if F[sp - 1] == 0.0:
-                pc += a
-                continue
-            sp -= 1
-        elif op == OP_OR:
-            if F[sp - 1] != 0.0:
-                pc += a
-                continue
-            sp -= 1
-        elif op == OP_NOT:
-            F[sp - 1] = 1.0 if F[sp - 1] == 0.0 else 0.0
-        elif op == OP_NEG:
-            F[sp - 1] = -F[sp - 1]
+        if op < OP_GAME:
+            sp, pc = stackvm.step(F, sp, pc, op, a, F_STK)
         else:
-            sp -= 1
-            F[sp - 1] = stackvm.binary(op, F[sp - 1], F[sp])
-        pc += 1
+            F[sp] = op_value(S, T, p, op, a)
+            sp += 1
+            pc += 1
     return F[sp - 1] != 0.0
-

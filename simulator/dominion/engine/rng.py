@@ -4,4 +4,5 @@ from ... import streams
 from ._jit import kernel
 
 rand_below = streams.rand_below
+shuffle = streams.shuffle
 seed_streams = kernel(streams.seed_streams)

@@ -3,7 +3,7 @@ lives), the zones (push, remove, find, count), drawing with its reshuffle, and t
 log."""
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
-from .rng import rand_below
+from .rng import shuffle
 
 
 # ================================================================ where things are
@@ -126,11 +126,7 @@ def _take_top(S, R, p):
         for i in range(n):
             S[od + i] = S[ox + i]
         S[kx] = 0
-        for i in range(n - 1, 0, -1):
-            j = rand_below(R, p, i + 1)
-            t = S[od + i]
-            S[od + i] = S[od + j]
-            S[od + j] = t
+        shuffle(S, R, p, od, n)
         log_hot(S, EV_SHUFFLE, p, -1, n)
     n -= 1
     S[kd] = n

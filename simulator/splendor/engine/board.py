@@ -6,6 +6,7 @@ from ..layout import *  # noqa: F403 - the layout's constants are the kernels' c
 from ._jit import inline, kernel
 
 rand_below = streams.rand_below
+shuffle = streams.shuffle
 seed_streams = kernel(streams.seed_streams)
 
 
@@ -105,22 +106,14 @@ def setup_game(S, R, T):
             if T[cd(c, C_LEVEL)] == lv + 1:
                 S[d + n] = c
                 n += 1
-        for i in range(n - 1, 0, -1):
-            j = rand_below(R, MAXP, i + 1)
-            t = S[d + i]
-            S[d + i] = S[d + j]
-            S[d + j] = t
+        shuffle(S, R, MAXP, d, n)
         S[S_DECKN + lv] = n
         for slot in range(FACE_UP):
             refill(S, lv * FACE_UP + slot)
     # nobles: a shuffle of the ten, the first players + 1 face up
     for n in range(NNOBLES):
         S[S_NOWNER + n] = n  # the shuffle's scratch space; owners are reset below
-    for i in range(NNOBLES - 1, 0, -1):
-        j = rand_below(R, MAXP, i + 1)
-        t = S[S_NOWNER + i]
-        S[S_NOWNER + i] = S[S_NOWNER + j]
-        S[S_NOWNER + j] = t
+    shuffle(S, R, MAXP, S_NOWNER, NNOBLES)
     S[G_NNOB] = np_ + 1
     for i in range(8):
         S[S_NOB + i] = S[S_NOWNER + i] if i < np_ + 1 else -1

@@ -84,6 +84,33 @@ def var_value(S, T, p, a):
     return 0
 
 
+@inline
+def op_value(S, T, p, op, a):
+    """The value a Splendor opcode (OP_GAME and above) pushes for player p."""
+    if op == OP_VAR:
+        return var_value(S, T, p, a)
+    if op == OP_TOKENS:
+        return S[ps(p, PS_TOK + a)]
+    if op == OP_BONUS:
+        return S[ps(p, PS_BONUS + a)]
+    if op == OP_BANK:
+        return S[S_BANK + a]
+    if op == OP_OPP_BONUS:
+        best = 0
+        for q in range(S[G_NP]):
+            if q != p:
+                best = max(best, S[ps(q, PS_BONUS + a)])
+        return best
+    if op == OP_SHORT or op == OP_AFFORD:
+        return level_stat(S, T, p, a, op)
+    # OP_DECK: cards left in a level's deck (0: all three)
+    k = 0
+    for lv in range(NLEVEL):
+        if a == 0 or a == lv + 1:
+            k += S[S_DECKN + lv]
+    return k
+
+
 @kernel
 def cond_ok(S, T, F, r, p):
     """Rule r's condition for player p (a rule without one always holds)."""
@@ -98,56 +125,12 @@ def cond_ok(S, T, F, r, p):
     while pc < end:
         op = T[co + 2 * pc]
         a = T[co + 2 * pc + 1]
-        if op == OP_CONST:
-            F[sp] = F[F_STK + a]
-            sp += 1
-        elif op == OP_VAR:
-            F[sp] = var_value(S, T, p, a)
-            sp += 1
-        elif op == OP_TOKENS:
-            F[sp] = S[ps(p, PS_TOK + a)]
-            sp += 1
-        elif op == OP_BONUS:
-            F[sp] = S[ps(p, PS_BONUS + a)]
-            sp += 1
-        elif op == OP_BANK:
-            F[sp] = S[S_BANK + a]
-            sp += 1
-        elif op == OP_OPP_BONUS:
-            best = 0
-            for q in range(S[G_NP]):
-                if q != p:
-                    best = max(best, S[ps(q, PS_BONUS + a)])
-            F[sp] = best
-            sp += 1
-        elif op == OP_SHORT or op == OP_AFFORD:
-            F[sp] = level_stat(S, T, p, a, op)
-            sp += 1
-        elif op == OP_DECK:
-            k = 0
-            for lv in range(NLEVEL):
-                if a == 0 or a == lv + 1:
-                    k += S[S_DECKN + lv]
-            F[sp] = k
-            sp += 1
-        elif op == OP_AND:
-            if F[sp - 1] == 0.0:
-                pc += a
-                continue
-            sp -= 1
-        elif op == OP_OR:
-            if F[sp - 1] != 0.0:
-                pc += a
-                continue
-            sp -= 1
-        elif op == OP_NOT:
-            F[sp - 1] = 1.0 if F[sp - 1] == 0.0 else 0.0
-        elif op == OP_NEG:
-            F[sp - 1] = -F[sp - 1]
+        if op < OP_GAME:
+            sp, pc = stackvm.step(F, sp, pc, op, a, F_STK)
         else:
-            sp -= 1
-            F[sp - 1] = stackvm.binary(op, F[sp - 1], F[sp])
-        pc += 1
+            F[sp] = op_value(S, T, p, op, a)
+            sp += 1
+            pc += 1
     return F[sp - 1] != 0.0
 
 
@@ -162,12 +145,9 @@ def noble_wants(S, T, p, k):
 
 
 @inline
-def card_score(S, T, p, c, order, mode):
-    """How much a selector with ``order`` likes card c for player p (higher is better)."""
-    pts = T[cd(c, C_POINTS)]
-    pr = price(S, T, p, c)
-    sh = short_of(S, T, p, c)
-    g = gold_needed(S, T, p, c)
+def card_score(pts, pr, sh, g, order, mode):
+    """How much a selector with ``order`` likes a card worth ``pts`` that costs the player
+    ``pr`` tokens, ``g`` of them gold, and that it is ``sh`` gems short of (higher is better)."""
     if order == ORD_DEFAULT:
         order = ORD_CLOSEST if mode == MB_TAKE else ORD_POINTS
     if order == ORD_POINTS:
@@ -211,10 +191,11 @@ def best_card(S, T, p, r, mode):
             continue
         if wants != 0 and not noble_wants(S, T, p, T[cd(c, C_BONUS)]):
             continue
-        affordable = gold_needed(S, T, p, c) <= S[ps(p, PS_TOK + GOLD)]
-        if (mode == MB_BUY and not affordable) or (mode == MB_TAKE and affordable):
+        g = gold_needed(S, T, p, c)
+        sh = g - S[ps(p, PS_TOK + GOLD)]   # gems short of it, when positive
+        if (mode == MB_BUY and sh > 0) or (mode == MB_TAKE and sh <= 0):
             continue
-        key = np.int64(card_score(S, T, p, c, order, mode))
+        key = np.int64(card_score(T[cd(c, C_POINTS)], price(S, T, p, c), max(0, sh), g, order, mode))
         if key > best_key:
             best_key = key
             best = pos
