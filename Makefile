@@ -36,10 +36,16 @@ browser:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || \
 	  echo "note: could not install Chromium; the report's browser test will be skipped"
 
-# lint, then the suite twice: compiled, and as plain Python (the engine must stay debuggable)
+# lint, then the suite twice: compiled, and as plain Python (the engine must stay debuggable);
+# then the games and the rules once more compiled with numba's bounds checks: the kernels
+# index without Python's negative-index wraparound (simulator/jit.py), so an index out of
+# range, a negative one included, is an IndexError there instead of a silent wrong read
+BOUNDSCHECKED := tests/test_fuzz.py tests/test_splendor_fuzz.py tests/test_golden.py tests/test_cards_simple.py \
+	tests/test_cards_edges.py tests/test_cards_decisions.py tests/test_splendor_rules.py tests/test_game_end.py
 test: lint compile browser
 	$(BIN)/python -m pytest -q
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q
+	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -q $(BOUNDSCHECKED)
 
 bench: compile
 	$(BIN)/dsim bench

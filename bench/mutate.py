@@ -28,7 +28,7 @@ ENGINE = "simulator/dominion/engine"
 CARDS = "simulator/dominion/cards.py"
 SPLENDOR = "simulator/splendor/engine"
 TESTS = ["tests/test_splendor_rules.py", "tests/test_splendor_bots.py", "tests/test_cards_simple.py", "tests/test_cards_decisions.py", "tests/test_cards_edges.py",
-         "tests/test_game_end.py", "tests/test_engine_basics.py"]
+         "tests/test_game_end.py", "tests/test_engine_basics.py", "tests/test_expr.py"]
 
 #: (name, file, text, replacement): the text must occur exactly once in the file
 MUTANTS = [
@@ -113,8 +113,8 @@ MUTANTS = [
     ("Remodel's default turns Gold into Province early", ENGINE, "return 0 < S[S_SUP + PROVINCE] <= 4 and",
      "return 0 < S[S_SUP + PROVINCE] and"),
     ("Remodel's default keeps a second Remodel", ENGINE, "elif x == REMODEL and g == GOLD:", "elif False:"),
-    ("Remodel's default plays a pointless Remodel", ENGINE, "return c == REMODEL and follows_default",
-     "return False and follows_default"),
+    ("Remodel's default plays a pointless Remodel", ENGINE, "    return follows_default(S, T, p, O_USER_TRASH) and remodel",
+     "    return False and remodel"),
     ("Remodel's default counts the Remodel being played", ENGINE, "if x == REMODEL and remodels <= 0:", "if False:"),
     ("Remodel's default judges on the deck with the card", ENGINE,
      "    count_owned(S, T, p, x, -1)\n    g = choose_gain(S, R, T, F, L_GAIN, p, cap, 0)\n    count_owned(S, T, p, x, 1)",
@@ -170,9 +170,11 @@ MUTANTS = [
      "if blocked(S, R, T, F, q):\n            continue\n        n = reveal_two(S, R, q)\n        pick",
      "if False:\n            continue\n        n = reveal_two(S, R, q)\n        pick"),
     # ---- drawing, reshuffling, the turn
-    ("no reshuffle: an empty deck draws nothing", ENGINE, "        kx = zn(p, Z_DISC)\n        n = S[kx]\n"
-     "        if n == 0:\n            return -1", "        kx = zn(p, Z_DISC)\n        n = 0\n"
-     "        if n == 0:\n            return -1"),
+    ("no reshuffle: an empty deck draws nothing", ENGINE, "    n = S[kx]\n    if n > 0:\n        od",
+     "    n = 0\n    if n > 0:\n        od"),
+    ("a hand is drawn from the bottom of the deck", ENGINE, "S[oh + h + i] = S[od + n - 1 - i]",
+     "S[oh + h + i] = S[od + i]"),
+    ("a played Treasure stays in hand too", ENGINE, "        kept += 1 - t\n", "        kept += 1\n"),
     ("revealing two skips the reshuffle for the second", ENGINE,
      "    for k in range(2):\n        x = take_top(S, R, q)",
      "    for k in range(2):\n        x = take_top(S, R, q) if k == 0 or S[S_ZN + q * NZ + Z_DRAW] > 0 else -1"),
@@ -187,7 +189,13 @@ MUTANTS = [
      "S[ps(p, PS_TURNS)] > S[S_VAR + V_TURN_CAP]"),
     ("Duchy scores 2", CARDS, '"3 VP.", vp=3', '"3 VP.", vp=2'),
     ("Curses score nothing", CARDS, '"-1 VP.", vp=-1', '"-1 VP.", vp=0'),
-    ("VP of the card table ignored", ENGINE, "* T[col(c, C_VP)]", "* (c == PROVINCE)"),
+    ("VP of the card table ignored", ENGINE, "S[ps(p, PS_VP)] += k * T[col(c, C_VP)]",
+     "S[ps(p, PS_VP)] += k * 6 * (c == PROVINCE)"),
+    ("count(Type) misses a card of the type", ENGINE, "            for j in range(T[o]):\n",
+     "            for j in range(T[o] - 1):\n"),
+    ("a condition's > is >=", "simulator/dominion/strategy.py", "E.OP_GT: (math.floor(y) + 1, _INT_MAX)",
+     "E.OP_GT: (math.floor(y), _INT_MAX)"),
+    ("a range test's lower bound is exclusive", ENGINE, "return T[ro + R_LO] <= x and", "return T[ro + R_LO] < x and"),
     ("ties are always shared", ENGINE, "(S[S_VAR + V_TIEBREAK] != 0 or S[ps(p, PS_TURNS)] == fewest)",
      "(True or S[ps(p, PS_TURNS)] == fewest)"),
     ("4 piles at every player count", "simulator/dominion/setup.py", "return self.end_piles if players == 4 else 3",

@@ -97,6 +97,10 @@ class Program:
     consts: list = field(default_factory=list)  # float constants
 
 
+def _is_number(n) -> bool:
+    return isinstance(n, ast.Constant) and isinstance(n.value, (int, float)) and not isinstance(n.value, bool)
+
+
 def append_program(prog: Program | None, code: list, consts: list) -> tuple[int, int]:
     """Append a compiled condition to a game's shared code and constant tables (its
     constants renumbered); returns (start, length) of its code (0 long: no condition)."""
@@ -188,7 +192,11 @@ class _Compiler:
             if isinstance(n.op, (ast.USub, ast.UAdd)):
                 self.expect(n.operand, NUM, "'-'", d)
                 if isinstance(n.op, ast.USub):
-                    self.emit(OP_NEG)
+                    if self.p.code[-1][0] == OP_CONST and _is_number(n.operand):
+                        # a negative number is one constant (VALUE < -1 stays a range test)
+                        self.p.consts[-1] = -self.p.consts[-1]
+                    else:
+                        self.emit(OP_NEG)
                 return NUM
             raise ExprError(f"operator '~' is not supported in '{self.p.text}'")
         if isinstance(n, ast.BinOp):

@@ -19,31 +19,41 @@ def mix(x):
 
 
 @_inline
-def rand_below(R, s, n):
-    """Uniform integer in [0, n) from stream s, 1 <= n < 2**32 (Lemire's method, unbiased)."""
+def next_below(x, n):
+    """One draw from a stream whose state is x: (the new state, a uniform integer in
+    [0, n)), 1 <= n < 2**32 (Lemire's method, unbiased)."""
     un = np.uint64(n)
-    x = R[s] + np.uint64(0x9E3779B97F4A7C15)
-    R[s] = x
+    x = x + np.uint64(0x9E3779B97F4A7C15)
     m = (mix(x) >> np.uint64(32)) * un
     low = m & np.uint64(0xFFFFFFFF)
     if low < un:
         t = (np.uint64(0x100000000) - un) % un
         while low < t:
-            x = R[s] + np.uint64(0x9E3779B97F4A7C15)
-            R[s] = x
+            x = x + np.uint64(0x9E3779B97F4A7C15)
             m = (mix(x) >> np.uint64(32)) * un
             low = m & np.uint64(0xFFFFFFFF)
-    return np.int64(m >> np.uint64(32))
+    return x, np.int64(m >> np.uint64(32))
+
+
+@_inline
+def rand_below(R, s, n):
+    """Uniform integer in [0, n) from stream s, 1 <= n < 2**32."""
+    x, v = next_below(R[s], n)
+    R[s] = x
+    return v
 
 
 @_inline
 def shuffle(S, R, s, o, n):
-    """Fisher-Yates shuffle of S[o:o + n] with stream s (the last element first)."""
+    """Fisher-Yates shuffle of S[o:o + n] with stream s (the last element first); the
+    stream's state stays in a local meanwhile (the compiler cannot tell R from S)."""
+    x = R[s]
     for i in range(n - 1, 0, -1):
-        j = rand_below(R, s, i + 1)
+        x, j = next_below(x, i + 1)
         t = S[o + i]
         S[o + i] = S[o + j]
         S[o + j] = t
+    R[s] = x
 
 
 def seed_streams(R, seed, deal):

@@ -24,6 +24,19 @@ def test_victory_and_curse_cards_do_nothing_in_hand_and_score():
     assert t.coins == 0
 
 
+def test_the_score_follows_the_cards_gained_and_trashed():
+    """The engine keeps each player's VP as cards come and go: a Duchy bought, a Curse
+    given by Witch, an Estate trashed by Chapel (the VP of each from the card table)."""
+    t = Table(["buy: [Duchy]\nplay: [Witch]", "buy: []\nplay: [Chapel]"])
+    t.stack(0, hand=["Witch", "Gold", "Silver"], draw=["Copper", "Copper"])
+    t.stack(1, hand=["Estate", "Chapel"], draw=["Copper"] * 5)
+    assert (t.vp(0), t.vp(1)) == (0, 1)
+    t.play(1)
+    assert (t.vp(0), t.vp(1)) == (3, 0)
+    t.play(1)  # player 1: Chapel trashes the Estate (the Curse is in the discard pile)
+    assert [c for _, _, c, _ in t.events(E.EV_TRASH)] == ["Estate"] and t.vp(1) == -1
+
+
 def test_village_draws_one_and_gives_two_actions_then_smithy_and_smithy():
     t = Table(["buy: []\nplay: [Village, Smithy]", NOTHING]).stack(
         0, hand=["Village", "Smithy", "Smithy", "Copper", "Copper"],

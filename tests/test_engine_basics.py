@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from helpers import Table, bot
+from helpers import JIT, Table, bot
 from simulator.dominion import engine as E
 from simulator.dominion.cards import BY_NAME
 from simulator.dominion.game import State, make_match, play
@@ -108,3 +108,17 @@ def test_every_game_has_a_result_and_cards_are_conserved():
     assert tally.bot[:, 0].tolist() == [500, 500]
     assert tally.ending.sum() == 500
     assert (tally.bot[:, 1] + tally.bot[:, 2] + tally.bot[:, 3] == 500).all()
+
+
+@pytest.mark.skipif(not JIT, reason="a compiler setting: nothing to check with the JIT off")
+def test_numba_code_outside_the_kernels_keeps_negative_indices():
+    """The kernels compile without Python's negative-index wraparound (jit.kernel_codegen);
+    any other numba function compiled afterwards keeps it."""
+    from numba import njit
+    E.compile_kernels()
+
+    @njit
+    def last(a, i):
+        return a[i]
+
+    assert last(np.arange(5), -1) == 4

@@ -134,3 +134,51 @@ def test_short_circuit_jumps_are_well_formed():
     for i, (op, arg) in enumerate(p.code):
         if op in (expr.OP_AND, expr.OP_OR):
             assert 0 < i + arg <= len(p.code)
+
+
+# ---------------------------------------------------------------- range tests (strategy.quick_test)
+# the rule-row forms the buy phase tests without the interpreter: same answers, any state
+
+RANGE_VALUES = ["total_money", "cards", "coins", "buys", "actions", "empty_piles", "players", "draw_pile",
+                "discard_pile", "hand_size", "count(Copper)", "supply(Province)", "supply(Witch)"]
+
+
+def rule_row(t, r=0):
+    o = int(t.st.T[E.TH_RULES]) + r * E.RW
+    return t.st.T[o:o + E.RW]
+
+
+@pytest.mark.parametrize("value", RANGE_VALUES)
+def test_range_tests_answer_as_the_interpreter(value):
+    """Every value a range test reads, every comparison, constants around the values met
+    (fractions, negatives, huge): the range test and the interpreter agree for each value
+    the state can hold there (supply(Witch): a pile not in the game, stored as -1)."""
+    for op in ("<", "<=", ">", ">=", "=="):
+        for k in (-1, 2, 2.5, 3, 1e9):
+            t = table_with(f"{value} {op} {k}", hand=["Copper", "Estate"], draw=["Silver"])
+            row = rule_row(t)
+            assert row[E.R_GENERAL] == 0, f"{value} {op} {k} is not a range test"
+            S = t.st.S
+            for p in (0, 1):
+                cell = int(row[E.R_X] + p * row[E.R_STRIDE])
+                for x in (-1, 0, 1, 2, 3, 4, 8):
+                    if x < 0 and not value.startswith("supply"):
+                        continue
+                    S[cell] = x
+                    want = bool(E.cond_ok(S, t.st.T, t.st.F, 0, p))
+                    assert bool(E.rule_holds(S, t.st.T, t.st.F, 0, p)) == want, (value, op, k, p, x)
+
+
+@pytest.mark.parametrize("text", ["coins != 3", "count(Treasure) > 3", "turn > 3", "coins > 3 and buys > 1",
+                                  "3 < coins", "vp > 3"])
+def test_other_shapes_are_interpreted(text):
+    t = table_with(text, hand=["Copper"])
+    assert rule_row(t)[E.R_GENERAL] == 1
+    t.st.S[E.G_COINS] = 5
+    assert bool(E.rule_holds(t.st.S, t.st.T, t.st.F, 0, 0)) == bool(E.cond_ok(t.st.S, t.st.T, t.st.F, 0, 0))
+
+
+def test_a_rule_without_condition_always_holds():
+    t = Table(["buy: [Copper]", "buy: []"])
+    assert rule_row(t)[E.R_GENERAL] == 0
+    assert E.rule_holds(t.st.S, t.st.T, t.st.F, 0, 0)

@@ -214,9 +214,11 @@ def check_engine_ids() -> None:
     for c in CARDS:
         const = c.name.upper().replace(" ", "_")
         assert getattr(E, const) == c.id, f"engine id of {c.name} is not {c.id}"
-    assert E.NCARDS == NCARDS
-    # the engine scores the fixed VP of the first NBASIC cards only
-    assert all(c.id < E.NBASIC for c in CARDS if c.vp), "a card with fixed VP after the basic cards"
+    assert E.NCARDS == NCARDS < 63  # choose_in_zone holds a zone's cards as the bits of an int64
+    # the treasure loop of the buy phase tests the Treasure type by its bit; T_TYPED lists
+    # the cards of each type in TYPE_BITS
+    assert sorted(TYPE_BITS.values()) == [1 << i for i in range(E.NTYPES)]
+    assert E.T_TREASURE == TYPE_BITS["Treasure"] == 1 << E.T_TREASURE_BIT
 
 
 check_engine_ids()

@@ -121,13 +121,19 @@ def missing_cards(match: Match) -> list[tuple]:
     return out
 
 
-def build_tables(match_ct: np.ndarray, compiled: CompiledBots) -> tuple[np.ndarray, np.ndarray]:
-    """The engine's read-only arrays T (card table + bots) and F (stack + constants)."""
+def build_tables(match_ct: np.ndarray, sup0: np.ndarray, compiled: CompiledBots) -> tuple[np.ndarray, np.ndarray]:
+    """The engine's read-only arrays T (card table, the supply's cards by type, bots) and F
+    (stack + constants)."""
     parts = [compiled.rules.ravel(), compiled.code.ravel(), compiled.rl.ravel(), compiled.bopt.ravel()]
     T = np.zeros(E.T_BOTS + sum(len(x) for x in parts), np.int32)
     ct = np.zeros((E.NCS, E.NCOL), np.int32)
     ct[: match_ct.shape[0]] = match_ct
-    T[E.T_CT:E.T_BOTS] = ct.ravel()
+    T[E.T_CT:E.T_TYPED] = ct.ravel()
+    for i in range(E.NTYPES):
+        typed = [c for c in range(NCARDS) if ct[c, E.C_TYPES] & (1 << i) and sup0[c] >= 0]
+        o = E.T_TYPED + i * E.NCS
+        T[o] = len(typed)
+        T[o + 1:o + 1 + len(typed)] = typed
     o = E.T_BOTS
     for h, x in zip((E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT), parts):
         T[h] = o
@@ -155,7 +161,7 @@ class State:
         S[E.S_SUP:E.S_SUP + NCARDS] = match.sup0
         S[E.S_SEAT:E.S_SEAT + E.MAXP] = np.arange(E.MAXP) % match.players
         self.R = np.zeros(E.MAXP + 1, np.uint64)
-        self.T, self.F = build_tables(match.ct, match.compiled)
+        self.T, self.F = build_tables(match.ct, match.sup0, match.compiled)
         cap = match.rules.turn_cap
         self.A = np.zeros(E.A_TL + (cap + 2) * E.A_PER_TURN, np.int64)
         self.grec = np.zeros((records, E.NGR), np.int32)
@@ -174,7 +180,7 @@ class State:
                 detail = {1: "a player's zones disagree with the cards it owns",
                           2: "the copies in the game differ from the starting count",
                           3: "a supply pile went negative",
-                          4: "a player's card count or total money disagrees"}.get(int(self.S[E.G_ERR_WHAT]), "")
+                          4: "a player's card count, total money or VP disagrees"}.get(int(self.S[E.G_ERR_WHAT]), "")
                 c = int(self.S[E.G_ERR_CARD])
                 what += f" ({CARDS[c].name + ': ' if c >= 0 else ''}{detail})"
             raise GameFailure(f"engine error in game {self.game_index}: {what}", self.game_index)
@@ -195,8 +201,8 @@ class State:
         self.S[E.S_ZN + p * E.NZ + zone] = len(cards)
 
     def recount(self) -> None:
-        """Recompute cards owned, total money and card counts from the zones (after a
-        test has stacked them)."""
+        """Recompute the owned-card counters (per card, cards, total money, fixed VP)
+        from the zones (after a test has stacked them)."""
         S, ct = self.S, self.match.ct
         for p in range(E.MAXP):
             own = np.zeros(NCARDS, np.int64)
@@ -206,8 +212,10 @@ class State:
                         if c >= 0:
                             own[c] += 1
             S[E.S_OWN + p * E.NCS:E.S_OWN + p * E.NCS + NCARDS] = own
-            S[E.S_PS + p * E.NPS + E.PS_CARDS] = own.sum()
-            S[E.S_PS + p * E.NPS + E.PS_MONEY] = int((own * ct[:, E.C_MONEY]).sum())
+            o = E.S_PS + p * E.NPS
+            S[o + E.PS_CARDS] = own.sum()
+            S[o + E.PS_MONEY] = int((own * ct[:, E.C_MONEY]).sum())
+            S[o + E.PS_VP] = int((own * ct[:, E.C_VP]).sum())
 
     def owned(self, p: int, card: int) -> int:
         return int(self.S[E.S_OWN + p * E.NCS + card])

@@ -21,8 +21,7 @@ ESTATE = 3
 DUCHY = 4
 PROVINCE = 5
 CURSE = 6
-#: the basic cards come first: Treasures, Victory cards, Curse (the only cards with a fixed VP)
-NBASIC = 7
+#: the basic cards come first: Treasures, Victory cards, Curse; then the kingdom cards
 CELLAR = 7
 CHAPEL = 8
 MOAT = 9
@@ -78,6 +77,7 @@ NCOL = 9
 
 T_ACTION = 1
 T_TREASURE = 2
+T_TREASURE_BIT = 1  # T_TREASURE == 1 << T_TREASURE_BIT
 T_VICTORY = 4
 T_CURSE = 8
 T_ATTACK = 16
@@ -129,6 +129,7 @@ NZ = 5
 PS_MONEY = 0   # total_money: unconditional coins of owned cards
 PS_CARDS = 1   # cards owned
 PS_TURNS = 2   # turns taken
+PS_VP = 3      # the fixed VP of owned cards (the card table's C_VP; Gardens' count apart)
 NPS = 4
 
 WK_MAX = 64      # work stack entries: (card, plays left, play-area slot)
@@ -154,7 +155,23 @@ TH_CODE = 1
 TH_RL = 2
 TH_BOPT = 3
 T_CT = 8
-T_BOTS = T_CT + NCS * NCOL
+T_TYPED = T_CT + NCS * NCOL  # per type 1 << i: at T_TYPED + i * NCS, how many of the
+NTYPES = 6                   # supply's cards have it, then their ids
+T_BOTS = T_TYPED + NTYPES * NCS
+# a bot rule's row (RW ints, from TH_RULES): its card and the card's cost, its condition's
+# code (start, length), and the condition as a range test when it has one of the commonest
+# shapes: the rule holds when R_LO <= S[R_X + p * R_STRIDE] <= R_HI, or R_GENERAL says
+# interpret
+R_CARD = 0
+R_COST = 1
+R_PC = 2
+R_N = 3
+R_GENERAL = 4
+R_X = 5
+R_STRIDE = 6
+R_LO = 7
+R_HI = 8
+RW = 9
 L_BUY = 0
 L_PLAY = 1
 L_GAIN = 2       # gains from card effects (default: the buy list)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 from pathlib import Path
@@ -238,11 +239,82 @@ def _parse_rule(name: str, cond, key, path, line, errors) -> Rule | None:
 @dataclass
 class CompiledBots:
     """What the kernels read about the bots of one match (picklable)."""
-    rules: np.ndarray   # int32[NR, 3]: card, code start, code length
+    rules: np.ndarray   # int32[NR, RW]: card, its cost, code start, code length, quick_test's form
     code: np.ndarray    # int32[NCODE, 2]: opcode, argument
     consts: np.ndarray  # float64[NCONST]
     rl: np.ndarray      # int32[NB, NL, 2]: list start, length
     bopt: np.ndarray    # int32[NB, NO]
+
+
+#: the values a rule's condition can test without the interpreter, read from the state at
+#: S[index + p * stride] (p: the deciding player): ((opcode, argument) -> (index, stride));
+#: OP_COUNT and OP_SUPPLY take the card as the argument
+_DIRECT = {
+    (E.OP_VAR, E.VR_TOTAL_MONEY): (E.S_PS + E.PS_MONEY, E.NPS),
+    (E.OP_VAR, E.VR_CARDS): (E.S_PS + E.PS_CARDS, E.NPS),
+    (E.OP_VAR, E.VR_COINS): (E.G_COINS, 0),
+    (E.OP_VAR, E.VR_BUYS): (E.G_BUYS, 0),
+    (E.OP_VAR, E.VR_ACTIONS): (E.G_ACTIONS, 0),
+    (E.OP_VAR, E.VR_EMPTY_PILES): (E.G_EMPTY, 0),
+    (E.OP_VAR, E.VR_PLAYERS): (E.G_NP, 0),
+    (E.OP_VAR, E.VR_DRAW_PILE): (E.S_ZN + E.Z_DRAW, E.NZ),
+    (E.OP_VAR, E.VR_DISCARD_PILE): (E.S_ZN + E.Z_DISC, E.NZ),
+    (E.OP_VAR, E.VR_HAND_SIZE): (E.S_ZN + E.Z_HAND, E.NZ),
+}
+_INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
+_ALWAYS = (0, 0, 0, _INT_MIN, _INT_MAX)  # S[0] is always in [INT_MIN, INT_MAX]
+_NEVER = (0, 0, 0, 1, 0)
+_GENERAL = (1, 0, 0, 1, 0)
+
+
+def _int_range(cmp: int, y: float) -> tuple[int, int] | None:
+    """The integers x with ``float(x) cmp y``, as (lo, hi) (lo > hi: none), or None when
+    they are not one range (!=). Exact: an int32 converts to float64 exactly."""
+    if cmp == E.OP_NE:
+        return None
+    if math.isnan(y):
+        return 1, 0
+    if math.isinf(y):  # every integer compares as 0 does
+        holds = {E.OP_LT: 0 < y, E.OP_LE: 0 <= y, E.OP_GT: 0 > y, E.OP_GE: 0 >= y, E.OP_EQ: False}[cmp]
+        return (_INT_MIN, _INT_MAX) if holds else (1, 0)
+    lo, hi = {E.OP_GT: (math.floor(y) + 1, _INT_MAX), E.OP_GE: (math.ceil(y), _INT_MAX),
+              E.OP_LT: (_INT_MIN, math.ceil(y) - 1), E.OP_LE: (_INT_MIN, math.floor(y)),
+              E.OP_EQ: (y, y) if y == int(y) else (1, 0)}[cmp]
+    lo, hi = max(int(lo), _INT_MIN), min(int(hi), _INT_MAX)
+    return (lo, hi) if lo <= hi else (1, 0)
+
+
+def quick_test(code, consts) -> tuple[int, int, int, int, int]:
+    """A compiled condition as the rule row's (R_GENERAL, R_X, R_STRIDE, R_LO, R_HI): no
+    condition, or ``VALUE op NUMBER`` with a VALUE of _DIRECT, supply(card) or count(card)
+    and op one of < <= > >= ==, becomes a range test; anything else is interpreted."""
+    if len(code) == 0:
+        return _ALWAYS
+    if len(code) != 3 or code[1][0] != E.OP_CONST or code[2][0] not in (E.OP_LT, E.OP_LE, E.OP_GT, E.OP_GE,
+                                                                          E.OP_EQ, E.OP_NE):
+        return _GENERAL
+    (op, a), cmp = code[0], code[2][0]
+    if (op, a) in _DIRECT:
+        x, stride = _DIRECT[op, a]
+    elif op == E.OP_COUNT:
+        x, stride = E.S_OWN + a, E.NCS
+    elif op == E.OP_SUPPLY:
+        x, stride = E.S_SUP + a, 0
+    else:
+        return _GENERAL
+    r = _int_range(cmp, float(consts[code[1][1]]))
+    if r is None:
+        return _GENERAL
+    lo, hi = r
+    if op == E.OP_SUPPLY and lo <= hi:
+        # supply(card) is the pile's size, 0 for a pile not in the game (stored as -1)
+        if hi < 0:
+            return _NEVER
+        if lo <= 0:
+            lo = _INT_MIN
+    if lo > hi:
+        return _NEVER
+    return 0, x, stride, lo, hi
 
 
 def default_rules(key: str) -> tuple:
@@ -261,7 +333,8 @@ def compile_bots(bots, kingdom_cards) -> CompiledBots:
     actions = [BY_NAME[n] for n in DEFAULT_PLAY_ORDER if BY_NAME[n] in kingdom_cards]
 
     def add(card_id, prog):
-        rows.append((card_id, *expr.append_program(prog, code, consts)))
+        start, n = expr.append_program(prog, code, consts)
+        rows.append((card_id, CARDS[card_id].cost, start, n, *quick_test(code[start:start + n], consts)))
         return len(rows) - 1
 
     for b, bot in enumerate(bots):
@@ -289,7 +362,7 @@ def compile_bots(bots, kingdom_cards) -> CompiledBots:
             prog = bot.options.get(name)
             bopt[b, slot] = add(0, prog) if prog is not None else -1
     return CompiledBots(
-        rules=np.array(rows, dtype=np.int32).reshape(-1, 3),
+        rules=np.array(rows, dtype=np.int32).reshape(-1, E.RW),
         code=np.array(code or [(0, 0)], dtype=np.int32).reshape(-1, 2),
         consts=np.array(consts or [0.0], dtype=np.float64),
         rl=rl, bopt=bopt,

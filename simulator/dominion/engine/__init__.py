@@ -25,7 +25,7 @@ The five arrays:
               log (4 ints per event) when logging
   R  uint64   one splitmix64 stream per seat, plus one for the table
   T  int32    read-only: header (TH_*), the card table (NCOL columns per card), then
-              the compiled bots: rules (card, code start, code length), condition code
+              the compiled bots: rules (RW ints: card, cost, code start and length, range test), code
               (opcode, argument), list index (start, length per bot and list), options
   F  float64  evaluation stack (F_STK entries), then the conditions' constants
   A  int64    tallies at A_* offsets: per bot, per bot and seat, endings, cards gained,
@@ -33,7 +33,7 @@ The five arrays:
 """
 from ..layout import *  # noqa: F403 - the layout's constants, as the kernels see them
 from ._jit import compile_kernels  # noqa: F401
-from .conditions import cond_ok  # noqa: F401
+from .conditions import cond_ok, rule_holds  # noqa: F401
 from .gains import gains_to_end, vp_of  # noqa: F401
 from .rng import seed_streams  # noqa: F401
 from .turn import run_games, setup_game  # noqa: F401

@@ -1,7 +1,5 @@
 """The condition interpreter: a bot rule's compiled condition (simulator/expr.py
-compiles the text) evaluated on the game state, with a fast path for the commonest shape."""
-import numpy as np
-
+compiles the text) evaluated on the game state, with a fast path for the commonest shapes."""
 from ... import stackvm
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
@@ -49,48 +47,6 @@ def var_value(S, T, p, a):
 
 
 @inline
-def quick_cond(S, T, F, r, p):
-    """Rule r's condition without the interpreter when it has the commonest shape,
-    VALUE op NUMBER with VALUE total_money, supply(card) or count(card): 1 true, 0 false,
-    -1 another shape (evaluate with cond_ok). No condition is true. Same float
-    arithmetic as cond_ok, so the same answers."""
-    ro = T[TH_RULES] + r * 3
-    n = T[ro + 2]
-    if n == 0:
-        return 1
-    if n != 3:
-        return -1
-    co = T[TH_CODE] + 2 * T[ro + 1]
-    op = T[co]
-    a = T[co + 1]
-    if T[co + 2] != OP_CONST:
-        return -1
-    if op == OP_VAR and a == VR_TOTAL_MONEY:
-        x = np.float64(S[ps(p, PS_MONEY)])
-    elif op == OP_SUPPLY:
-        x = np.float64(max(S[S_SUP + a], 0))
-    elif op == OP_COUNT:
-        x = np.float64(S[own(p, a)])
-    else:
-        return -1
-    y = F[F_STK + T[co + 3]]
-    cmp = T[co + 4]
-    if cmp == OP_GT:
-        return 1 if x > y else 0
-    if cmp == OP_GE:
-        return 1 if x >= y else 0
-    if cmp == OP_LT:
-        return 1 if x < y else 0
-    if cmp == OP_LE:
-        return 1 if x <= y else 0
-    if cmp == OP_EQ:
-        return 1 if x == y else 0
-    if cmp == OP_NE:
-        return 1 if x != y else 0
-    return -1
-
-
-@inline
 def op_value(S, T, p, op, a):
     """The value a Dominion opcode (OP_GAME and above) pushes for player p."""
     if op == OP_VAR:
@@ -120,12 +76,12 @@ def op_value(S, T, p, op, a):
 @kernel
 def cond_ok(S, T, F, r, p):
     """Evaluate rule r's condition for player p (a rule without one always holds)."""
-    ro = T[TH_RULES] + r * 3
-    n = T[ro + 2]
+    ro = T[TH_RULES] + r * RW
+    n = T[ro + R_N]
     if n == 0:
         return True
     co = T[TH_CODE]
-    pc = T[ro + 1]
+    pc = T[ro + R_PC]
     end = pc + n
     sp = 0
     while pc < end:
@@ -138,3 +94,21 @@ def cond_ok(S, T, F, r, p):
             sp += 1
             pc += 1
     return F[sp - 1] != 0.0
+
+
+@inline
+def rule_holds_hot(S, T, F, r, p):
+    """Does rule r's condition hold for player p? Its range test (the rule row's R_X ..
+    R_HI, made by strategy.quick_test: the same answers as the interpreter, without
+    it), or the interpreter for the other shapes."""
+    ro = T[TH_RULES] + r * RW
+    if T[ro + R_GENERAL] != 0:
+        return cond_ok(S, T, F, r, p)
+    x = S[T[ro + R_X] + p * T[ro + R_STRIDE]]
+    return T[ro + R_LO] <= x and x <= T[ro + R_HI]
+
+
+@kernel
+def rule_holds(S, T, F, r, p):
+    """``rule_holds_hot`` as a call, for the decisions off the buy phase's path."""
+    return rule_holds_hot(S, T, F, r, p)

@@ -287,7 +287,7 @@ def remodel(S, R, T, F, A, p):
     trashed card.
 
     Compulsory if the hand has a card. By default the best trade (``remodel_pick``; with
-    none, the bot does not play the Remodel, ``holds_back``). A bot's own trash list picks
+    none, the bot does not play the Remodel, ``holds_back_remodel``). A bot's own trash list picks
     the card, after a Gold when the gain list would take a Province for it. Else the card
     p least wants to keep."""
     nh = S[zn(p, Z_HAND)]

@@ -7,12 +7,13 @@ from .state import col, log_hot, own, ps, push
 
 @inline
 def vp_with(S, T, p, extra):
-    """p's VP if it owned one more ``extra`` (-1: as things stand): the basic cards' fixed
-    VP from the card table, and Gardens' 1 VP per 10 cards owned (round down)."""
-    v = 0
-    for c in range(NBASIC):
-        v += (S[own(p, c)] + (1 if c == extra else 0)) * T[col(c, C_VP)]
-    cards = S[ps(p, PS_CARDS)] + (1 if extra >= 0 else 0)
+    """p's VP if it owned one more ``extra`` (-1: as things stand): the owned cards' fixed
+    VP (the card table's, kept in PS_VP), and Gardens' 1 VP per 10 cards owned (round down)."""
+    v = S[ps(p, PS_VP)]
+    cards = S[ps(p, PS_CARDS)]
+    if extra >= 0:
+        v += T[col(extra, C_VP)]
+        cards += 1
     return v + (S[own(p, GARDENS)] + (1 if extra == GARDENS else 0)) * (cards // 10)
 
 
@@ -48,6 +49,16 @@ def gains_to_end(S):
 
 
 @inline
+def count_owned(S, T, p, c, k):
+    """Add k (negative: take) copies of c to p's owned-card counters: per card, cards,
+    total money, fixed VP."""
+    S[own(p, c)] += k
+    S[ps(p, PS_MONEY)] += k * T[col(c, C_MONEY)]
+    S[ps(p, PS_CARDS)] += k
+    S[ps(p, PS_VP)] += k * T[col(c, C_VP)]
+
+
+@inline
 def count_gain(S, A, p, c):
     """Tally a card p gained: per bot and card, and per bot, own turn and card (the turn
     p is in or has just finished; 0 before its first)."""
@@ -63,9 +74,7 @@ def receive(S, T, A, p, c, zone):
     """Card c, gained from wherever, enters p's ``zone``: the owned-card counters, the
     gain tally and the log follow."""
     push(S, p, zone, c)
-    S[own(p, c)] += 1
-    S[ps(p, PS_MONEY)] += T[col(c, C_MONEY)]
-    S[ps(p, PS_CARDS)] += 1
+    count_owned(S, T, p, c, 1)
     count_gain(S, A, p, c)
     log_hot(S, EV_GAIN, p, c, zone)
 
@@ -85,14 +94,6 @@ def gain(S, T, A, p, c, zone):
     return True
 
 
-@inline
-def count_owned(S, T, p, c, k):
-    """Add k (negative: take) copies of c to p's owned-card counters."""
-    S[own(p, c)] += k
-    S[ps(p, PS_MONEY)] += k * T[col(c, C_MONEY)]
-    S[ps(p, PS_CARDS)] += k
-
-
 @kernel
 def trash_card(S, T, p, c):
     """c (already taken out of p's zones) goes to the trash."""
@@ -101,7 +102,7 @@ def trash_card(S, T, p, c):
     log_hot(S, EV_TRASH, p, c, 0)
 
 
-@inline
+@kernel
 def opp_max_vp(S, T, p):
     best = -(1 << 30)
     for q in range(S[G_NP]):
@@ -112,8 +113,17 @@ def opp_max_vp(S, T, p):
     return best
 
 
-@inline
+@kernel
 def count_type_owned(S, T, p, mask):
+    """Cards p owns with a type of ``mask``: of one type, from the list of the supply's
+    cards with that type (the only cards anyone can own), else by a scan."""
+    for i in range(NTYPES):
+        if mask == 1 << i:
+            o = T_TYPED + i * NCS
+            k = 0
+            for j in range(T[o]):
+                k += S[own(p, T[o + 1 + j])]
+            return k
     k = 0
     for c in range(NCARDS):
         if (T[col(c, C_TYPES)] & mask) != 0:

@@ -111,23 +111,33 @@ def count_type_in(S, T, p, zone, mask):
 
 
 @inline
+def reshuffle(S, R, p):
+    """Shuffle p's discard pile into its (empty) draw pile; returns the draw pile's size
+    (0: there was nothing to shuffle)."""
+    kx = zn(p, Z_DISC)
+    n = S[kx]
+    if n > 0:
+        od = zb(p, Z_DRAW)
+        ox = zb(p, Z_DISC)
+        for i in range(n):
+            S[od + i] = S[ox + i]
+        S[kx] = 0
+        S[zn(p, Z_DRAW)] = n
+        shuffle(S, R, p, od, n)
+        log_hot(S, EV_SHUFFLE, p, -1, n)
+    return n
+
+
+@inline
 def _take_top(S, R, p):
     """Remove the top card of p's draw pile, first shuffling the discard pile into it if
     it is empty; -1 if both are empty."""
     kd = zn(p, Z_DRAW)
     n = S[kd]
     if n == 0:
-        kx = zn(p, Z_DISC)
-        n = S[kx]
+        n = reshuffle(S, R, p)
         if n == 0:
             return -1
-        od = zb(p, Z_DRAW)
-        ox = zb(p, Z_DISC)
-        for i in range(n):
-            S[od + i] = S[ox + i]
-        S[kx] = 0
-        shuffle(S, R, p, od, n)
-        log_hot(S, EV_SHUFFLE, p, -1, n)
     n -= 1
     S[kd] = n
     return S[zb(p, Z_DRAW) + n]
@@ -139,18 +149,34 @@ def take_top(S, R, p):
     return _take_top(S, R, p)
 
 
-#: cleanup's draw of the next hand, on every turn, with the top card taken inline
-#: (measured: Big Money Ultimate mirror 65k -> 100k games/s)
+#: cleanup's draw of the next hand, on every turn: inline (measured: Big Money Ultimate
+#: mirror 65k -> 100k games/s), and moving the cards a block at a time with the piles'
+#: sizes in locals, not a load and a store of both sizes per card
 @inline
 def draw_hot(S, R, p, k):
-    """p draws up to k cards; returns how many were drawn."""
-    for i in range(k):
-        c = _take_top(S, R, p)
-        if c < 0:
-            return i
-        push(S, p, Z_HAND, c)
-        log_hot(S, EV_DRAW, p, c, 0)
-    return k
+    """p draws up to k cards, the top card first; returns how many were drawn."""
+    kd = zn(p, Z_DRAW)
+    kh = zn(p, Z_HAND)
+    od = zb(p, Z_DRAW)
+    oh = zb(p, Z_HAND)
+    drawn = 0
+    while drawn < k:
+        n = S[kd]
+        if n == 0:
+            n = reshuffle(S, R, p)
+            if n == 0:
+                break
+        m = min(n, k - drawn)
+        h = S[kh]
+        for i in range(m):
+            S[oh + h + i] = S[od + n - 1 - i]
+        S[kd] = n - m
+        S[kh] = h + m
+        drawn += m
+        if S[G_LOG] != 0:
+            for i in range(h, h + m):
+                log_hot(S, EV_DRAW, p, S[oh + i], 0)
+    return drawn
 
 
 @kernel
@@ -169,7 +195,7 @@ def rule_span(S, T, p, lst):
 
 @inline
 def rule_card(T, r):
-    return T[T[TH_RULES] + 3 * r]
+    return T[T[TH_RULES] + RW * r + R_CARD]
 
 
 @kernel

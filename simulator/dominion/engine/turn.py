@@ -6,8 +6,8 @@ from ..layout import *  # noqa: F403 - the layout's constants are the kernels' c
 from ._jit import inline, kernel
 from .rng import seed_streams
 from .state import col, count_in, draw, draw_hot, find_in, log_hot, own, ps, push, remove_at, zb, zn
-from .gains import gain, vp_of
-from .decisions import choose_gain, choose_play
+from .gains import count_owned, gain, vp_of
+from .decisions import choose_gain_hot, choose_play
 from .effects import effect, push_play
 
 
@@ -44,25 +44,33 @@ def action_phase(S, R, T, F, A, p, b):
 
 @inline
 def buy_phase(S, R, T, F, A, p, b):
-    # play every Treasure from hand
-    # in one pass, in hand order: the Treasures go to play, the other cards stay in order
-    coins = 0
-    silver = False
+    # play every Treasure from hand in one pass, in hand order: the Treasures go to play,
+    # the other cards stay in order; branch-free (a hand's mix of Treasures and other
+    # cards is unpredictable), each card written to both places and counted in one
     kh = zn(p, Z_HAND)
     oh = zb(p, Z_HAND)
+    kp = zn(p, Z_PLAY)
+    op = zb(p, Z_PLAY)
+    n = S[kh]
+    first = S[kp]
+    played = first
     kept = 0
-    for i in range(S[kh]):
+    coins = 0
+    silver = 0
+    for i in range(n):
         c = S[oh + i]
-        if (T[col(c, C_TYPES)] & T_TREASURE) != 0:
-            coins += T[col(c, C_TREASURE)]
-            if c == SILVER:
-                silver = True
-            push(S, p, Z_PLAY, c)
-            log_hot(S, EV_PLAY, p, c, 0)
-        else:
-            S[oh + kept] = c
-            kept += 1
+        t = (T[col(c, C_TYPES)] >> T_TREASURE_BIT) & 1
+        coins += T[col(c, C_TREASURE)]  # 0 unless a Treasure
+        silver |= c == SILVER
+        S[op + played] = c
+        S[oh + kept] = c
+        played += t
+        kept += 1 - t
     S[kh] = kept
+    S[kp] = played
+    if S[G_LOG] != 0:
+        for i in range(first, played):
+            log_hot(S, EV_PLAY, p, S[op + i], 0)
     if silver:
         coins += S[G_MERCHANT]
     coins += S[G_COINS]
@@ -70,7 +78,7 @@ def buy_phase(S, R, T, F, A, p, b):
     S[G_TURN_COINS] = coins
     log_hot(S, EV_COINS, p, -1, coins)
     while S[G_BUYS] > 0:
-        c = choose_gain(S, R, T, F, L_BUY, p, S[G_COINS], 0)
+        c = choose_gain_hot(S, R, T, F, L_BUY, p, S[G_COINS], 0)
         if c < 0:
             return
         S[G_BUYS] -= 1
@@ -151,10 +159,8 @@ def setup_game(S, R, T):
             push(S, p, Z_DISC, COPPER)
         for _ in range(START_ESTATES):
             push(S, p, Z_DISC, ESTATE)
-        S[own(p, COPPER)] = START_COPPERS
-        S[own(p, ESTATE)] = START_ESTATES
-        S[ps(p, PS_MONEY)] = START_COPPERS * T[col(COPPER, C_MONEY)]
-        S[ps(p, PS_CARDS)] = START_COPPERS + START_ESTATES
+        count_owned(S, T, p, COPPER, START_COPPERS)
+        count_owned(S, T, p, ESTATE, START_ESTATES)
         draw(S, R, p, 5)
 
 
@@ -190,10 +196,12 @@ def check_conservation(S, T):
     for p in range(np_):
         n = 0
         m = 0
+        v = 0
         for c in range(NCARDS):
             n += S[own(p, c)]
             m += S[own(p, c)] * T[col(c, C_MONEY)]
-        if n != S[ps(p, PS_CARDS)] or m != S[ps(p, PS_MONEY)]:
+            v += S[own(p, c)] * T[col(c, C_VP)]
+        if n != S[ps(p, PS_CARDS)] or m != S[ps(p, PS_MONEY)] or v != S[ps(p, PS_VP)]:
             S[G_ERR_CARD] = -1
             S[G_ERR_WHAT] = 4
             return ERR_CONSERVE
@@ -270,7 +278,7 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop):
         reason = end_reason(S)
         if reason != 0:
             return finish_game(S, T, A, grec, g, gi, reason)
-        S[G_CUR] = (p + 1) % np_
+        S[G_CUR] = p + 1 if p + 1 < np_ else 0
     return 0
 
 
