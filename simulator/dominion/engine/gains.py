@@ -115,19 +115,14 @@ def opp_max_vp(S, T, p):
 
 @kernel
 def count_type_owned(S, T, p, mask):
-    """Cards p owns with a type of ``mask``: of one type, from the list of the supply's
-    cards with that type (the only cards anyone can own), else by a scan."""
+    """Cards p owns of the type ``mask`` (one type bit, as count(Type) names it): the sum
+    over the supply's cards of that type (the only cards anyone can own)."""
+    k = 0
     for i in range(NTYPES):
         if mask == 1 << i:
             o = T_TYPED + i * NCS
-            k = 0
             for j in range(T[o]):
                 k += S[own(p, T[o + 1 + j])]
-            return k
-    k = 0
-    for c in range(NCARDS):
-        if (T[col(c, C_TYPES)] & mask) != 0:
-            k += S[own(p, c)]
     return k
 
 
