@@ -162,8 +162,11 @@ class Kernels:
         #: of Dominion's cold compile)
         self.options = dict(cache=True, error_model="numpy", _nrt=False, no_cfunc_wrapper=True)
         self.all = []
-        #: small helpers, inlined at numba's level into their callers
-        self.inline = njit(inline="always", **self.options)
+        #: small helpers, inlined into their callers by LLVM: numba compiles each once per
+        #: signature and marks it alwaysinline. (numba's own inlining, inline="always",
+        #: copied and typed the helper's IR again at every call site: Dominion's kernels
+        #: compiled in 23.8 s, now 20.2 s, at the same speed.)
+        self.inline = njit(forceinline=True, **self.options)
         self._compiled = False
 
     def kernel(self, f):

@@ -9,7 +9,7 @@ from .expr import (OP_ADD, OP_AND, OP_CONST, OP_DIV, OP_EQ, OP_GE, OP_GT, OP_LE,
                    OP_NEG, OP_NOT, OP_OR, OP_SUB)
 
 
-@njit(inline="always", error_model="numpy", _nrt=False)
+@njit(forceinline=True, error_model="numpy", _nrt=False)
 def binary(op, x, y):
     """x op y for a binary opcode (comparisons give 1.0 or 0.0; x / 0 gives +-inf, 0 / 0 gives 0)."""
     if op == OP_ADD:
@@ -45,7 +45,7 @@ def binary(op, x, y):
     return x
 
 
-@njit(inline="always", error_model="numpy", _nrt=False)
+@njit(forceinline=True, error_model="numpy", _nrt=False)
 def step(F, sp, pc, op, a, stk):
     """Run generic instruction (op, a) on the stack F[0:sp] (constants at F[stk + a]);
     returns the new (stack size, program counter). OP_AND / OP_OR: if the top of the

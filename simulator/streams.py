@@ -8,7 +8,7 @@ plain Python that each engine compiles as one of its kernels (``Kernels.kernel``
 import numpy as np
 from numba import njit
 
-_inline = njit(inline="always", error_model="numpy", _nrt=False)
+_inline = njit(forceinline=True, error_model="numpy", _nrt=False)
 
 
 @_inline

@@ -8,7 +8,7 @@ from .tally_layout import (A_TB, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_SEAT, M
                            SEATS_ROTATE, TB_GAMES, TB_LOSSES, TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS, TS_GAMES,
                            TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
 
-_inline = njit(inline="always", error_model="numpy", _nrt=False)
+_inline = njit(forceinline=True, error_model="numpy", _nrt=False)
 
 
 @_inline

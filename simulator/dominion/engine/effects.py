@@ -1,7 +1,11 @@
 """Card effects: one kernel per Action card whose text does more than its +Cards,
 +Actions, +Buys and +coins (those come from the card table), with the card's text as its
 docstring, and ``effect``, the dispatch. Where the card leaves a choice, the bot's list
-decides, else the documented default (docs/bots.md) in ``decisions.py``."""
+decides, else the documented default (docs/bots.md) in ``decisions.py``.
+
+Each card is compiled on its own and called: inlined into ``effect``, the 24 cards made
+one function that LLVM took 5.9 s to compile, against 4.6 s for them apart and 0.8 s for
+the dispatch, at the same speed."""
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .decisions import (best_treasure_at, blocked, cellar_pick, chapel_pick, choose_gain, choose_in_zone, choose_play,
@@ -80,7 +84,7 @@ def discard_aside(S, q):
 
 
 # ================================================================ the cards, by cost
-@inline
+@kernel
 def cellar(S, R, T, F, A, p):
     """+1 Action. Discard any number of cards from your hand, then draw that many.
 
@@ -99,7 +103,7 @@ def cellar(S, R, T, F, A, p):
     draw(S, R, p, n)
 
 
-@inline
+@kernel
 def chapel(S, R, T, F, A, p):
     """Trash up to 4 cards from your hand.
 
@@ -113,7 +117,7 @@ def chapel(S, R, T, F, A, p):
         trash_card(S, T, p, x)
 
 
-@inline
+@kernel
 def harbinger(S, R, T, F, A, p):
     """+1 Card, +1 Action. Look through your discard pile. You may put a card from it
     onto your deck.
@@ -147,7 +151,7 @@ def harbinger(S, R, T, F, A, p):
         log_ev(S, EV_TOPDECK, p, x, 0)
 
 
-@inline
+@kernel
 def merchant(S, R, T, F, A, p):
     """+1 Card, +1 Action. The first time you play a Silver this turn, +1 coin.
 
@@ -155,7 +159,7 @@ def merchant(S, R, T, F, A, p):
     S[G_MERCHANT] += 1
 
 
-@inline
+@kernel
 def vassal(S, R, T, F, A, p):
     """+2 coins. Discard the top card of your deck. If it's an Action card, you may play it.
 
@@ -172,7 +176,7 @@ def vassal(S, R, T, F, A, p):
             push_play(S, x, 1, s2)
 
 
-@inline
+@kernel
 def chancellor(S, R, T, F, A, p):
     """+2 coins. You may immediately put your deck into your discard pile.
 
@@ -186,7 +190,7 @@ def chancellor(S, R, T, F, A, p):
         log_ev(S, EV_DECK, p, -1, n)
 
 
-@inline
+@kernel
 def workshop(S, R, T, F, A, p):
     """Gain a card costing up to 4 coins.
 
@@ -194,7 +198,7 @@ def workshop(S, R, T, F, A, p):
     gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 4, 0), Z_DISC)
 
 
-@inline
+@kernel
 def bureaucrat(S, R, T, F, A, p):
     """Gain a Silver onto your deck. Each other player reveals a Victory card from their
     hand and puts it onto their deck (or reveals a hand with no Victory cards).
@@ -228,7 +232,7 @@ def bureaucrat(S, R, T, F, A, p):
                 log_ev(S, EV_REVEAL, q, S[oh + i], 0)
 
 
-@inline
+@kernel
 def feast(S, R, T, F, A, p, slot):
     """Trash this card. Gain a card costing up to 5 coins.
 
@@ -243,7 +247,7 @@ def feast(S, R, T, F, A, p, slot):
     S[G_SKIP] = 0
 
 
-@inline
+@kernel
 def militia(S, R, T, F, A, p):
     """+2 coins. Each other player discards down to 3 cards in hand.
 
@@ -255,7 +259,7 @@ def militia(S, R, T, F, A, p):
             discard_down(S, R, T, F, q, S[zn(q, Z_HAND)] - 3)
 
 
-@inline
+@kernel
 def moneylender(S, R, T, F, A, p):
     """Trash a Copper from your hand. If you do, +3 coins.
 
@@ -274,14 +278,14 @@ def moneylender(S, R, T, F, A, p):
             log_ev(S, EV_NOTHING, p, MONEYLENDER, 0)
 
 
-@inline
+@kernel
 def poacher(S, R, T, F, A, p):
     """+1 Card, +1 Action, +1 coin. Discard a card per empty Supply pile."""
     if S[G_EMPTY] > 0:
         discard_down(S, R, T, F, p, S[G_EMPTY])
 
 
-@inline
+@kernel
 def remodel(S, R, T, F, A, p):
     """Trash a card from your hand. Gain a card costing up to 2 coins more than the
     trashed card.
@@ -314,7 +318,7 @@ def remodel(S, R, T, F, A, p):
     gain_chosen(S, T, A, p, g, Z_DISC)
 
 
-@inline
+@kernel
 def spy(S, R, T, F, A, p):
     """+1 Card, +1 Action. Each player (including you) reveals the top card of their deck
     and either discards it or puts it back, your choice.
@@ -344,7 +348,7 @@ def spy(S, R, T, F, A, p):
             log_ev(S, EV_DISCARD, q, x, 0)
 
 
-@inline
+@kernel
 def thief(S, R, T, F, A, p):
     """Each other player reveals the top 2 cards of their deck. If they revealed any
     Treasure cards, they trash one of them that you choose. You may gain any or all of
@@ -370,7 +374,7 @@ def thief(S, R, T, F, A, p):
         discard_aside(S, q)
 
 
-@inline
+@kernel
 def throne_room(S, R, T, F, A, p):
     """Choose an Action card in your hand. Play it twice.
 
@@ -393,7 +397,7 @@ def throne_room(S, R, T, F, A, p):
         log_ev(S, EV_NOTHING, p, THRONE_ROOM, 0)
 
 
-@inline
+@kernel
 def bandit(S, R, T, F, A, p):
     """Gain a Gold. Each other player reveals the top 2 cards of their deck, trashes a
     revealed Treasure other than Copper, and discards the rest.
@@ -412,7 +416,7 @@ def bandit(S, R, T, F, A, p):
         discard_aside(S, q)
 
 
-@inline
+@kernel
 def council_room(S, R, T, F, A, p):
     """+4 Cards, +1 Buy. Each other player draws a card."""
     np_ = S[G_NP]
@@ -420,7 +424,7 @@ def council_room(S, R, T, F, A, p):
         draw(S, R, (p + k) % np_, 1)
 
 
-@inline
+@kernel
 def library(S, R, T, F, A, p):
     """Draw until you have 7 cards in hand. You may set aside any Action cards drawn this
     way, as you draw them; discard the set aside cards after you finish drawing.
@@ -445,7 +449,7 @@ def library(S, R, T, F, A, p):
     discard_aside(S, p)
 
 
-@inline
+@kernel
 def mine(S, R, T, F, A, p):
     """Trash a Treasure card from your hand. Gain a Treasure card costing up to 3 coins
     more; put it into your hand.
@@ -490,7 +494,7 @@ def mine(S, R, T, F, A, p):
     gain_chosen(S, T, A, p, g, Z_HAND)
 
 
-@inline
+@kernel
 def sentry(S, R, T, F, A, p):
     """+1 Card, +1 Action. Look at the top 2 cards of your deck. Trash and/or discard any
     number of them. Put the rest back on top in any order.
@@ -519,7 +523,7 @@ def sentry(S, R, T, F, A, p):
     move_aside(S, p, Z_DRAW, EV_BACK)
 
 
-@inline
+@kernel
 def witch(S, R, T, F, A, p):
     """+2 Cards. Each other player gains a Curse card."""
     np_ = S[G_NP]
@@ -529,7 +533,7 @@ def witch(S, R, T, F, A, p):
             gain_chosen(S, T, A, q, CURSE, Z_DISC)
 
 
-@inline
+@kernel
 def adventurer(S, R, T, F, A, p):
     """Reveal cards from your deck until you reveal 2 Treasure cards. Put those Treasure
     cards into your hand and discard the other revealed cards.
@@ -555,7 +559,7 @@ def adventurer(S, R, T, F, A, p):
     discard_aside(S, p)
 
 
-@inline
+@kernel
 def artisan(S, R, T, F, A, p):
     """Gain a card to your hand costing up to 5 coins. Put a card from your hand onto
     your deck.
