@@ -47,6 +47,15 @@ def kernel_addresses(kernels) -> list[tuple[int, str]]:
     return sorted(addrs)
 
 
+def mapping_end(address: int) -> int:
+    """The end of the memory mapping holding ``address`` (from /proc/self/maps)."""
+    for line in Path("/proc/self/maps").read_text().splitlines():
+        lo, hi = (int(x, 16) for x in line.split()[0].split("-"))
+        if lo <= address < hi:
+            return hi
+    return address
+
+
 def write_perf_map(kernels, path: str, dump: Path | None = None) -> int:
     """Write perf's JIT map of ``kernels`` (compiled dispatchers), and with ``dump`` each
     kernel's code as dump/NAME.bin (its address in NAME.addr); returns the symbols."""
@@ -55,7 +64,8 @@ def write_perf_map(kernels, path: str, dump: Path | None = None) -> int:
     with open(path, "w") as f:
         # a kernel's extent: up to the next kernel's start (at most 1 MiB)
         for (a, name), (b, _) in zip(addrs, addrs[1:] + [(addrs[-1][0] + (1 << 16), "")]):
-            size = min(b - a, 1 << 20)
+            # (never past the kernel's memory mapping: the last kernel's extent is a guess)
+            size = min(b - a, 1 << 20, mapping_end(a) - a)
             f.write(f"{a:x} {size:x} {name}\n")
             if dump is not None:
                 (dump / f"{name}.bin").write_bytes(ctypes.string_at(a, size))
