@@ -17,6 +17,7 @@ install: $(STAMP)
 # compile the engine once (or load it from the cache), so later commands start at once
 compile: $(STAMP)
 	$(BIN)/dsim run strategies/big_money.yaml strategies/big_money.yaml -n 10 -j 1 --seed 1 > /dev/null
+	$(BIN)/dsim log strategies/big_money.yaml strategies/big_money.yaml --seed 1 > /dev/null
 	$(BIN)/dsim run strategies/splendor/greedy.yaml strategies/splendor/greedy.yaml -n 10 -j 1 --seed 1 > /dev/null
 
 run: compile

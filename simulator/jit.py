@@ -162,12 +162,16 @@ class Kernels:
         #: of Dominion's cold compile)
         self.options = dict(cache=True, error_model="numpy", _nrt=False, no_cfunc_wrapper=True)
         self.all = []
+        #: kernels compiled on their first use, not by ``compile_all`` (``on_demand``)
+        self.later = []
         #: small helpers, inlined into their callers by LLVM: numba compiles each once per
         #: signature and marks it alwaysinline. (numba's own inlining, inline="always",
         #: copied and typed the helper's IR again at every call site: Dominion's kernels
         #: compiled in 23.8 s, now 20.2 s, at the same speed.)
         self.inline = njit(forceinline=True, **self.options)
         self._compiled = False
+        #: the code libraries of the compiled kernels (see ``linked_by_reference``)
+        self._ours: set = set()
 
     def kernel(self, f):
         """A kernel: compiled on its own, called (not inlined) by the kernels that use it.
@@ -179,6 +183,26 @@ class Kernels:
             d._can_compile = False  # (numba's disable_compile() wants a signature first)
         self.all.append(d)
         return d
+
+    def on_demand(self, f):
+        """A kernel that ``compile_all`` leaves out, compiled (or loaded) by ``compile_later``
+        when first needed: a variant that few runs use, kept out of everyone's first-run
+        compile. It may call kernels; no kernel may call it."""
+        d = self.kernel(f)
+        self.all.remove(d)
+        self.later.append(d)
+        return d
+
+    def compile_later(self, d) -> None:
+        """Compile (or load) the ``on_demand`` kernel d, after every other kernel."""
+        self.compile_all()
+        if not hasattr(d, "compile") or d.overloads:
+            return
+        from numba.core.compiler_lock import global_compiler_lock
+        with global_compiler_lock, linked_by_reference(self._ours), kernel_codegen():
+            d._can_compile = True
+            d.compile(self.signature(d))
+            d.disable_compile()
 
     def signature(self, d) -> tuple:
         import inspect
@@ -218,7 +242,7 @@ class Kernels:
         if self._compiled or not all(hasattr(d, "compile") for d in self.all):
             return
         from numba.core.compiler_lock import global_compiler_lock
-        ours: set = set()
+        ours = self._ours
         with global_compiler_lock, linked_by_reference(ours), kernel_codegen():
             for d in self.callees_first():
                 d._can_compile = True

@@ -166,9 +166,20 @@ class State:
         self.A = np.zeros(E.A_TL + (cap + 2) * E.A_PER_TURN, np.int64)
         self.grec = np.zeros((records, E.NGR), np.int32)
 
+    def _run_games(self):
+        """The engine's entry point for this state: with or without the event log (the
+        logged variant compiles on its first use)."""
+        engine = _engine()
+        if self.S[E.G_LOG] == 0:
+            return engine.run_games
+        from ..jit import compile_notice
+        with compile_notice(engine.run_games_logged, "the engine's logged variant", "about 3 s"):
+            engine.compile_later(engine.run_games_logged)
+        return engine.run_games_logged
+
     def run(self, mode, seed=0, first_game=0, n_games=0, paired=False, max_turns=0, stop=E.STOP_NONE):
         with np.errstate(over="ignore"):
-            err = _engine().run_games(self.S, self.R, self.T, self.F, self.A, self.grec, mode, np.uint64(seed),
+            err = self._run_games()(self.S, self.R, self.T, self.F, self.A, self.grec, mode, np.uint64(seed),
                               first_game, n_games, SEAT_MODES[self.match.seats], 1 if paired else 0,
                               max_turns, stop)
         if err:

@@ -32,8 +32,8 @@ The five arrays:
               game-length histogram, per-turn curves (the last two sized by the turn cap)
 """
 from ..layout import *  # noqa: F403 - the layout's constants, as the kernels see them
-from ._jit import compile_kernels  # noqa: F401
+from ._jit import compile_kernels, compile_later  # noqa: F401
 from .conditions import cond_ok, rule_holds  # noqa: F401
 from .gains import gains_to_end, vp_of  # noqa: F401
 from .rng import seed_streams  # noqa: F401
-from .turn import run_games, setup_game  # noqa: F401
+from .turn import run_games, run_games_logged, setup_game  # noqa: F401

@@ -15,9 +15,12 @@ HERE = Path(__file__).resolve().parent
 KERNELS_SET = jit.Kernels(HERE, [*sorted(HERE.glob("*.py")), Path(layout.__file__), Path(expr.__file__),
                                  Path(streams.__file__), Path(stackvm.__file__), Path(tally_kernels.__file__),
                                  Path(tally_layout.__file__)],
-                          {"run_games", "seed_streams", "setup_game", "cond_ok", "rule_holds", "gains_to_end"})
+                          {"run_games", "run_games_logged", "seed_streams", "setup_game", "cond_ok", "rule_holds",
+                           "gains_to_end"})
 CACHE_DIR = KERNELS_SET.cache_dir
 KERNELS = KERNELS_SET.all
 kernel = KERNELS_SET.kernel
+on_demand = KERNELS_SET.on_demand
+compile_later = KERNELS_SET.compile_later
 inline = KERNELS_SET.inline
 compile_kernels = KERNELS_SET.compile_all

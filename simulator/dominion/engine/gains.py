@@ -2,7 +2,7 @@
 player's deck and keeps the owned-card counters, the VP and the game end in step."""
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
-from .state import col, log_hot, own, ps, push
+from .state import col, log_hot, log_if, own, ps, push
 
 
 @inline
@@ -70,27 +70,27 @@ def count_gain(S, A, p, c):
 
 
 @inline
-def receive(S, T, A, p, c, zone):
+def receive(S, T, A, p, c, zone, lg):
     """Card c, gained from wherever, enters p's ``zone``: the owned-card counters, the
     gain tally and the log follow."""
     push(S, p, zone, c)
     count_owned(S, T, p, c, 1)
     count_gain(S, A, p, c)
-    log_hot(S, EV_GAIN, p, c, zone)
+    log_if(S, lg, EV_GAIN, p, c, zone)
 
 
 @inline
-def gain(S, T, A, p, c, zone):
+def gain(S, T, A, p, c, zone, lg):
     """p gains c from the supply to ``zone``; False if the pile is empty or absent."""
     k = S_SUP + c
     s = S[k]
     if s <= 0:
-        log_hot(S, EV_NOGAIN, p, c, zone)
+        log_if(S, lg, EV_NOGAIN, p, c, zone)
         return False
     S[k] = s - 1
     if s == 1:
         S[G_EMPTY] += 1
-    receive(S, T, A, p, c, zone)
+    receive(S, T, A, p, c, zone, lg)
     return True
 
 
@@ -159,12 +159,12 @@ def guard_refuses(S, T, p, c):
 def gain_from_trash(S, T, A, p, c):
     """p gains c out of the trash (Thief)."""
     S[S_TRASH + c] -= 1
-    receive(S, T, A, p, c, Z_DISC)
+    receive(S, T, A, p, c, Z_DISC, S[G_LOG] != 0)
 
 
 @kernel
 def gain_chosen(S, T, A, p, c, zone):
     """Gain the card a decision chose (-1: it chose nothing)."""
     if c >= 0:
-        gain(S, T, A, p, c, zone)
+        gain(S, T, A, p, c, zone, S[G_LOG] != 0)
 

@@ -38,10 +38,11 @@ def zb(p, zone):
 
 
 @inline
-def log_hot(S, code, p, c, value):
-    """Record an event when the game is logged (``dsim log``); inlined on the per-turn
-    path, where a call would cost more than the check."""
-    if S[G_LOG] != 0:
+def log_if(S, on, code, p, c, value):
+    """Record an event if ``on`` (the game is logged: ``dsim log``). The turn loop's
+    helpers pass a constant (``turn.run_games`` and ``run_games_logged``), so that
+    unlogged, they carry no trace of logging."""
+    if on:
         n = S[G_NEV]
         if n < S[G_EVCAP]:
             o = S_EV + n * EVW
@@ -50,6 +51,12 @@ def log_hot(S, code, p, c, value):
             S[o + 2] = c
             S[o + 3] = value
             S[G_NEV] = n + 1
+
+
+@inline
+def log_hot(S, code, p, c, value):
+    """Record an event when the game is logged."""
+    log_if(S, S[G_LOG] != 0, code, p, c, value)
 
 
 @kernel
@@ -111,7 +118,7 @@ def count_type_in(S, T, p, zone, mask):
 
 
 @inline
-def reshuffle(S, R, p):
+def reshuffle(S, R, p, lg):
     """Shuffle p's discard pile into its (empty) draw pile; returns the draw pile's size
     (0: there was nothing to shuffle)."""
     kx = zn(p, Z_DISC)
@@ -124,7 +131,7 @@ def reshuffle(S, R, p):
         S[kx] = 0
         S[zn(p, Z_DRAW)] = n
         shuffle(S, R, p, od, n)
-        log_hot(S, EV_SHUFFLE, p, -1, n)
+        log_if(S, lg, EV_SHUFFLE, p, -1, n)
     return n
 
 
@@ -135,7 +142,7 @@ def _take_top(S, R, p):
     kd = zn(p, Z_DRAW)
     n = S[kd]
     if n == 0:
-        n = reshuffle(S, R, p)
+        n = reshuffle(S, R, p, S[G_LOG] != 0)
         if n == 0:
             return -1
     n -= 1
@@ -153,8 +160,9 @@ def take_top(S, R, p):
 #: mirror 65k -> 100k games/s), and moving the cards a block at a time with the piles'
 #: sizes in locals, not a load and a store of both sizes per card
 @inline
-def draw_hot(S, R, p, k):
-    """p draws up to k cards, the top card first; returns how many were drawn."""
+def draw_hot(S, R, p, k, lg):
+    """p draws up to k cards, the top card first; returns how many were drawn (``lg``:
+    the game is logged)."""
     kd = zn(p, Z_DRAW)
     kh = zn(p, Z_HAND)
     od = zb(p, Z_DRAW)
@@ -163,7 +171,7 @@ def draw_hot(S, R, p, k):
     while drawn < k:
         n = S[kd]
         if n == 0:
-            n = reshuffle(S, R, p)
+            n = reshuffle(S, R, p, lg)
             if n == 0:
                 break
         m = min(n, k - drawn)
@@ -173,16 +181,16 @@ def draw_hot(S, R, p, k):
         S[kd] = n - m
         S[kh] = h + m
         drawn += m
-        if S[G_LOG] != 0:
+        if lg:
             for i in range(h, h + m):
-                log_hot(S, EV_DRAW, p, S[oh + i], 0)
+                log_if(S, lg, EV_DRAW, p, S[oh + i], 0)
     return drawn
 
 
 @kernel
 def draw(S, R, p, k):
     """``draw_hot`` as a call, for the cards that draw."""
-    return draw_hot(S, R, p, k)
+    return draw_hot(S, R, p, k, S[G_LOG] != 0)
 
 
 @inline

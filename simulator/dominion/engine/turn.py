@@ -3,9 +3,9 @@
 
 from ...tally_kernels import assign_seats, close_unit, score_game, score_seat
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
-from ._jit import inline, kernel
+from ._jit import inline, kernel, on_demand
 from .rng import seed_streams
-from .state import col, count_in, draw, draw_hot, find_in, log_hot, own, ps, push, remove_at, zb, zn
+from .state import col, count_in, draw, draw_hot, find_in, log_hot, log_if, own, ps, push, remove_at, zb, zn
 from .gains import count_owned, gain, vp_of
 from .decisions import choose_gain_hot, choose_play
 from .effects import effect, push_play
@@ -43,7 +43,7 @@ def action_phase(S, R, T, F, A, p, b):
 
 
 @inline
-def buy_phase(S, R, T, F, A, p, b):
+def buy_phase(S, R, T, F, A, p, b, lg):
     # play every Treasure from hand in one pass, in hand order: the Treasures go to play,
     # the other cards stay in order; branch-free (a hand's mix of Treasures and other
     # cards is unpredictable), each card written to both places and counted in one
@@ -68,27 +68,27 @@ def buy_phase(S, R, T, F, A, p, b):
         kept += 1 - t
     S[kh] = kept
     S[kp] = played
-    if S[G_LOG] != 0:
+    if lg:
         for i in range(first, played):
-            log_hot(S, EV_PLAY, p, S[op + i], 0)
+            log_if(S, lg, EV_PLAY, p, S[op + i], 0)
     if silver:
         coins += S[G_MERCHANT]
     coins += S[G_COINS]
     S[G_COINS] = coins
     S[G_TURN_COINS] = coins
-    log_hot(S, EV_COINS, p, -1, coins)
+    log_if(S, lg, EV_COINS, p, -1, coins)
     while S[G_BUYS] > 0:
         c = choose_gain_hot(S, R, T, F, L_BUY, p, S[G_COINS], 0)
         if c < 0:
             return
         S[G_BUYS] -= 1
         S[G_COINS] -= T[col(c, C_COST)]
-        log_hot(S, EV_BUY, p, c, 0)
-        gain(S, T, A, p, c, Z_DISC)
+        log_if(S, lg, EV_BUY, p, c, 0)
+        gain(S, T, A, p, c, Z_DISC, lg)
 
 
 @inline
-def cleanup(S, R, p):
+def cleanup(S, R, p, lg):
     kx = zn(p, Z_DISC)
     ox = zb(p, Z_DISC)
     n = S[kx]
@@ -102,11 +102,11 @@ def cleanup(S, R, p):
                 n += 1
         S[k] = 0
     S[kx] = n
-    draw_hot(S, R, p, 5)
+    draw_hot(S, R, p, 5, lg)
 
 
 @inline
-def start_turn(S, p):
+def start_turn(S, p, lg):
     S[G_CUR] = p
     S[G_ACTIONS] = 1
     S[G_BUYS] = 1
@@ -114,11 +114,11 @@ def start_turn(S, p):
     S[G_MERCHANT] = 0
     S[G_TURN_COINS] = 0
     S[ps(p, PS_TURNS)] += 1
-    if S[G_LOG] != 0:
-        log_hot(S, EV_TURN, p, -1, S[ps(p, PS_TURNS)])
+    if lg:
+        log_if(S, lg, EV_TURN, p, -1, S[ps(p, PS_TURNS)])
         o = zb(p, Z_HAND)
         for i in range(S[zn(p, Z_HAND)]):
-            log_hot(S, EV_HAND, p, S[o + i], 0)
+            log_if(S, lg, EV_HAND, p, S[o + i], 0)
 
 
 @inline
@@ -246,11 +246,11 @@ def finish_game(S, T, A, grec, g, gi, reason):
     return 0
 
 
-@kernel
-def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop):
+@inline
+def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop, lg):
     """Play turns from the current state until the game ends (then score it), or
-    ``max_turns`` turns were played, or the ``stop`` phase is reached. Returns an error
-    code (0 = none)."""
+    ``max_turns`` turns were played, or the ``stop`` phase is reached; ``lg``: the game
+    is logged. Returns an error code (0 = none)."""
     np_ = S[G_NP]
     cap = S[S_VAR + V_TURN_CAP]
     a_tc = A_TL + cap + 2
@@ -258,13 +258,13 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop):
     while played < max_turns:
         p = S[G_CUR]
         b = S[S_SEAT + p]
-        start_turn(S, p)
+        start_turn(S, p, lg)
         action_phase(S, R, T, F, A, p, b)
         if S[G_ERR] != 0:
             return S[G_ERR]
         if stop == STOP_ACTIONS:
             return 0
-        buy_phase(S, R, T, F, A, p, b)
+        buy_phase(S, R, T, F, A, p, b, lg)
         t = S[ps(p, PS_TURNS)]
         if t <= cap + 1:
             o = a_tc + (b * (cap + 2) + t) * NTC
@@ -273,12 +273,37 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop):
             A[o + 2] += 1
         if stop == STOP_BUYS:
             return 0
-        cleanup(S, R, p)
+        cleanup(S, R, p, lg)
         played += 1
         reason = end_reason(S)
         if reason != 0:
             return finish_game(S, T, A, grec, g, gi, reason)
         S[G_CUR] = p + 1 if p + 1 < np_ else 0
+    return 0
+
+
+@inline
+def play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop, lg):
+    """``run_games``; ``lg``: the games are logged."""
+    resume = mode == MODE_RESUME
+    np_ = S[G_NP]
+    for g in range(1 if resume else n_games):
+        gi = -1
+        if not resume:
+            gi = first_game + g
+            S[G_GAME_LO] = gi & 0xFFFFFF
+            S[G_GAME_HI] = gi >> 24
+            deal = gi // np_ if paired != 0 else gi
+            seed_streams(R, seed, deal)
+            assign_seats(S, R, S_SEAT, np_, seat_mode, gi % np_)
+            setup_game(S, R, T)
+        # the turn loop, at one place in the code
+        err = play_turns(S, R, T, F, A, grec, 0 if resume else g, gi, max_turns if resume else 1 << 30,
+                         stop if resume else STOP_NONE, lg)
+        if err != 0:
+            return err
+        if not resume and (paired == 0 or gi % np_ == np_ - 1):
+            close_unit(S, A, A_TU, S_UNIT, np_)
     return 0
 
 
@@ -288,22 +313,17 @@ def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, p
     (MODE_FRESH), or continue the prepared state for ``max_turns`` turns / until
     ``stop`` (MODE_RESUME). Game gi's randomness depends only on (seed, gi): with
     ``paired``, the games of a deal (one per seat rotation) share it. Returns an error
-    code; S[G_GAME_LO/HI] name the game it happened in."""
-    if mode == MODE_RESUME:
-        return play_turns(S, R, T, F, A, grec, 0, -1, max_turns, stop)
-    np_ = S[G_NP]
-    for g in range(n_games):
-        gi = first_game + g
-        S[G_GAME_LO] = gi & 0xFFFFFF
-        S[G_GAME_HI] = gi >> 24
-        deal = gi // np_ if paired != 0 else gi
-        seed_streams(R, seed, deal)
-        assign_seats(S, R, S_SEAT, np_, seat_mode, gi % np_)
-        setup_game(S, R, T)
-        err = play_turns(S, R, T, F, A, grec, g, gi, 1 << 30, STOP_NONE)
-        if err != 0:
-            return err
-        if paired == 0 or gi % np_ == np_ - 1:
-            close_unit(S, A, A_TU, S_UNIT, np_)
-    return 0
+    code; S[G_GAME_LO/HI] name the game it happened in. Games without a log: the turn
+    loop's helpers are compiled with no trace of logging (no check, and no store into
+    the state that the compiler would have to assume changes what it holds in
+    registers). Measured on the Big Money Ultimate mirror: about +4% games/s."""
+    return play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop,
+                      False)
 
+
+@on_demand
+def run_games_logged(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop):
+    """``run_games`` for logged games (``dsim log``, the rule tests): compiled on first
+    use, not with the engine."""
+    return play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop,
+                      True)
