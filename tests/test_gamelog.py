@@ -59,3 +59,25 @@ def test_a_game_ending_on_piles_names_the_empty_piles():
             assert int(count) == len(piles) >= 3 and "Gardens" in piles, line
             return
     raise AssertionError("no game of 60 ended on piles")
+
+
+def test_logged_and_unlogged_engines_play_the_same_games():
+    """The event log has a variant of the turn loop of its own (run_games_logged); over
+    many games and a kingdom of attacks, gainers and drawers, both variants' tallies and
+    per-game records agree exactly."""
+    import numpy as np
+
+    from simulator.dominion.engine import MODE_FRESH, run_games, run_games_logged
+    from simulator.dominion.game import State
+    from tests.helpers import scaled
+
+    bots = [str(ROOT / "strategies" / f"{n}.yaml") for n in ("witch", "militia", "bureaucrat_gardens", "throne_room_smithy")]
+    match = api.prepare(bots)
+    n = scaled(300, 6)
+    plain = State(match, records=n)
+    logged = State(match, log_capacity=50_000, records=n)
+    assert plain._run_games() is run_games and logged._run_games() is run_games_logged
+    plain.run(MODE_FRESH, 7, 0, n)
+    logged.run(MODE_FRESH, 7, 0, n)
+    assert np.array_equal(plain.A, logged.A) and np.array_equal(plain.grec, logged.grec)
+    assert plain.A.any()
