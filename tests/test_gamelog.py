@@ -71,7 +71,8 @@ def test_logged_and_unlogged_engines_play_the_same_games():
     from simulator.dominion.game import State
     from tests.helpers import scaled
 
-    bots = [str(ROOT / "strategies" / f"{n}.yaml") for n in ("witch", "militia", "bureaucrat_gardens", "throne_room_smithy")]
+    names = ("witch", "militia", "bureaucrat_gardens", "throne_room_smithy")
+    bots = [str(ROOT / "strategies" / f"{n}.yaml") for n in names]
     match = api.prepare(bots)
     n = scaled(300, 6)
     plain = State(match, records=n)
