@@ -12,17 +12,16 @@ helpers count in the kernel they were inlined into.
 
 With ``--dump DIR`` it also saves each kernel's machine code there; then
 
-    .venv/bin/python bench/profile.py --annotate play_turns --dump /tmp/k --perf-data /tmp/perf.data
+    .venv/bin/python bench/profile.py --annotate run_games --dump /tmp/k --perf-data /tmp/perf.data
 
 disassembles a kernel (objdump) and prints its hottest stretches of instructions with the
 samples of each: where a turn's time goes (a mispredicted branch shows as samples on the
 instruction after it; a chain of loads as samples on the instructions waiting for them).
 
-Measured this way (Big Money Ultimate mirror, 1,000,000 games): play_turns 62% of the
+Measured this way (Big Money Ultimate mirror, 1,000,000 games): run_games 57% of the
 samples (the turn loop with the buy phase, its rule scan, cleanup, drawing, shuffling and
-gaining inlined), draw 1.4% (the first hands), setup_game 1.2%, finish_game 0.8%; the rest
-is Python and start-up. Within play_turns: the buy phase's rule scan 18%, the reshuffle
-13%, the Treasures played 9%, the tallies of gains and turns 12%.
+gaining inlined), draw 0.9% (the first hands); the rest is Python and start-up. Within
+run_games: the buy phase's rule scan 17%, the reshuffle 12%.
 """
 from __future__ import annotations
 

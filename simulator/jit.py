@@ -292,7 +292,7 @@ def linked_by_reference(libraries: set):
 
     numba makes every compiled function self-contained: a caller's LLVM module receives a
     copy of every function it calls, transitively, which LLVM optimises and turns into
-    machine code again. The engine's call graph is five levels deep (run_games, play_turns,
+    machine code again. The engine's call graph was five levels deep (run_games, play_turns,
     play_action, effect, a card), so the whole closure was compiled four times over; that
     was half of LLVM's time. An available_externally copy can still be inlined (the code
     is the same, and so is the speed), but is never emitted: a call that stays a call goes
