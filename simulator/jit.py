@@ -162,8 +162,6 @@ class Kernels:
         #: of Dominion's cold compile)
         self.options = dict(cache=True, error_model="numpy", _nrt=False, no_cfunc_wrapper=True)
         self.all = []
-        #: kernels compiled on their first use, not by ``compile_all`` (``on_demand``)
-        self.later = []
         #: small helpers, inlined into their callers by LLVM: numba compiles each once per
         #: signature and marks it alwaysinline. (numba's own inlining, inline="always",
         #: copied and typed the helper's IR again at every call site: Dominion's kernels
@@ -190,19 +188,13 @@ class Kernels:
         compile. It may call kernels; no kernel may call it."""
         d = self.kernel(f)
         self.all.remove(d)
-        self.later.append(d)
         return d
 
     def compile_later(self, d) -> None:
         """Compile (or load) the ``on_demand`` kernel d, after every other kernel."""
         self.compile_all()
-        if not hasattr(d, "compile") or d.overloads:
-            return
-        from numba.core.compiler_lock import global_compiler_lock
-        with global_compiler_lock, linked_by_reference(self._ours), kernel_codegen():
-            d._can_compile = True
-            d.compile(self.signature(d))
-            d.disable_compile()
+        if hasattr(d, "compile") and not d.overloads:
+            self._compile([d])
 
     def signature(self, d) -> tuple:
         import inspect
@@ -241,15 +233,19 @@ class Kernels:
         callees' machine code (see ``linked_by_reference``), so they must be loaded first."""
         if self._compiled or not all(hasattr(d, "compile") for d in self.all):
             return
+        self._compile(self.callees_first())
+        self._compiled = True
+
+    def _compile(self, kernels) -> None:
+        """Compile (or load) ``kernels`` in this order, each for its one signature, then
+        close each to further compiles."""
         from numba.core.compiler_lock import global_compiler_lock
-        ours = self._ours
-        with global_compiler_lock, linked_by_reference(ours), kernel_codegen():
-            for d in self.callees_first():
+        with global_compiler_lock, linked_by_reference(self._ours), kernel_codegen():
+            for d in kernels:
                 d._can_compile = True
                 d.compile(self.signature(d))
                 d.disable_compile()
-                ours.update(ov.library for ov in d.overloads.values())
-        self._compiled = True
+                self._ours.update(ov.library for ov in d.overloads.values())
 
 
 @contextmanager

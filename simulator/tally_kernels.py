@@ -1,14 +1,27 @@
-"""Kernels both games' engines share to seat the bots and to score a finished game into
-the tallies (simulator/tally_layout.py), inlined into the engines' kernels."""
+"""Kernels both games' engines share to start a game of a run (its streams and seats)
+and to score a finished game into the tallies (simulator/tally_layout.py), inlined into
+the engines' kernels."""
 import numpy as np
 from numba import njit
 
-from .streams import shuffle
+from .streams import seed_streams, shuffle
 from .tally_layout import (A_TB, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_SEAT, MAXP, NTB, NTS, SEATS_RANDOM,
                            SEATS_ROTATE, TB_GAMES, TB_LOSSES, TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS, TS_GAMES,
                            TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
 
 _inline = njit(forceinline=True, error_model="numpy", _nrt=False)
+_seed_streams = _inline(seed_streams)
+
+
+@_inline
+def start_game(S, R, seed, gi, np_, paired, seat_mode, seats, game_lo):
+    """Start game gi of the run with ``seed``: its index at S[game_lo] and S[game_lo + 1]
+    (low and high 24 bits, for error reports), the random streams of its deal (with
+    ``paired``, the games of a deal, one per seat rotation, share them) and its seats."""
+    S[game_lo] = gi & 0xFFFFFF
+    S[game_lo + 1] = gi >> 24
+    _seed_streams(R, seed, gi // np_ if paired != 0 else gi)
+    assign_seats(S, R, seats, np_, seat_mode, gi % np_)
 
 
 @_inline
@@ -63,9 +76,12 @@ def score_game(A, grec, g, gi, lengths, endings, cap, length, reason):
 
 
 @_inline
-def close_unit(S, A, units, unit, np_):
-    """A unit is complete (a game, or the last seat rotation of a paired deal): count it,
-    and each bot's sum and sum of squares of its win twelfths in it (for paired intervals)."""
+def close_unit(S, A, units, unit, np_, gi, paired):
+    """After game gi: if it completes a unit (a game, or the last seat rotation of a paired
+    deal), count the unit, and each bot's sum and sum of squares of its win twelfths in it
+    (for paired intervals)."""
+    if paired != 0 and gi % np_ != np_ - 1:
+        return
     A[units] += 1
     for b in range(np_):
         u = np.int64(S[unit + b])

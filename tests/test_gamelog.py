@@ -1,10 +1,14 @@
 """dsim log: one game as text, from the engine's own events."""
 from pathlib import Path
 
+import numpy as np
 from click.testing import CliRunner
 
+from helpers import scaled
 from simulator import api
 from simulator.cli import cli
+from simulator.dominion.engine import MODE_FRESH, run_games, run_games_logged
+from simulator.dominion.game import State
 
 ROOT = Path(__file__).resolve().parent.parent
 WITCH = str(ROOT / "strategies" / "witch.yaml")
@@ -65,12 +69,6 @@ def test_logged_and_unlogged_engines_play_the_same_games():
     """The event log has a variant of the turn loop of its own (run_games_logged); over
     many games and a kingdom of attacks, gainers and drawers, both variants' tallies and
     per-game records agree exactly."""
-    import numpy as np
-
-    from simulator.dominion.engine import MODE_FRESH, run_games, run_games_logged
-    from simulator.dominion.game import State
-    from tests.helpers import scaled
-
     names = ("witch", "militia", "bureaucrat_gardens", "throne_room_smithy")
     bots = [str(ROOT / "strategies" / f"{n}.yaml") for n in names]
     match = api.prepare(bots)

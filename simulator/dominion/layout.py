@@ -97,6 +97,7 @@ G_NEV = 8       # events recorded
 G_ENDED = 9     # 0 running, else END_* reason
 G_GAME_LO = 10  # index of the game being played (low and high 24 bits), for error reports
 G_GAME_HI = 11
+assert G_GAME_HI == G_GAME_LO + 1  # tally_kernels.start_game writes the pair
 G_TURN_COINS = 12  # coins generated this turn
 G_WK = 13       # work-stack depth
 G_EVCAP = 14    # event capacity

@@ -55,6 +55,7 @@ G_ERR = 8
 G_ERR_WHAT = 9   # what a failed conservation check found (ERRW_*)
 G_GAME_LO = 10
 G_GAME_HI = 11
+assert G_GAME_HI == G_GAME_LO + 1  # tally_kernels.start_game writes the pair
 G_NNOB = 12      # nobles dealt
 NGS = 16
 

@@ -1,10 +1,9 @@
 """A turn (action phase, buy phase, cleanup), the game end and its tally, and
 ``run_games``, the one entry point Python calls to play."""
 
-from ...tally_kernels import assign_seats, close_unit, score_game, score_seat
+from ...tally_kernels import close_unit, score_game, score_seat, start_game
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel, on_demand
-from .rng import seed_streams
 from .state import col, count_in, draw, draw_hot, find_in, log_hot, log_if, own, ps, push, remove_at, zb, zn
 from .gains import count_owned, gain, vp_of
 from .decisions import choose_gain_hot, choose_play
@@ -291,19 +290,15 @@ def play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, 
         gi = -1
         if not resume:
             gi = first_game + g
-            S[G_GAME_LO] = gi & 0xFFFFFF
-            S[G_GAME_HI] = gi >> 24
-            deal = gi // np_ if paired != 0 else gi
-            seed_streams(R, seed, deal)
-            assign_seats(S, R, S_SEAT, np_, seat_mode, gi % np_)
+            start_game(S, R, seed, gi, np_, paired, seat_mode, S_SEAT, G_GAME_LO)
             setup_game(S, R, T)
         # the turn loop, at one place in the code
         err = play_turns(S, R, T, F, A, grec, 0 if resume else g, gi, max_turns if resume else 1 << 30,
                          stop if resume else STOP_NONE, lg)
         if err != 0:
             return err
-        if not resume and (paired == 0 or gi % np_ == np_ - 1):
-            close_unit(S, A, A_TU, S_UNIT, np_)
+        if not resume:
+            close_unit(S, A, A_TU, S_UNIT, np_, gi, paired)
     return 0
 
 

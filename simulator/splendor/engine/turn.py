@@ -1,9 +1,9 @@
 """A turn, the end of a game and its scoring, and ``run_games``."""
 
-from ...tally_kernels import assign_seats, close_unit, score_game, score_seat
+from ...tally_kernels import close_unit, score_game, score_seat, start_game
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import kernel
-from .board import check_conservation, log, ps, seed_streams, setup_game
+from .board import check_conservation, log, ps, setup_game
 from .decide import act, log_pass, noble_visit, return_tokens
 
 
@@ -106,15 +106,10 @@ def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, p
     np_ = S[G_NP]
     for g in range(n_games):
         gi = first_game + g
-        S[G_GAME_LO] = gi & 0xFFFFFF
-        S[G_GAME_HI] = gi >> 24
-        deal = gi // np_ if paired != 0 else gi
-        seed_streams(R, seed, deal)
-        assign_seats(S, R, S_SEAT, np_, seat_mode, gi % np_)
+        start_game(S, R, seed, gi, np_, paired, seat_mode, S_SEAT, G_GAME_LO)
         setup_game(S, R, T)
         err = play_turns(S, R, T, F, A, grec, g, gi, 1 << 30)
         if err != 0:
             return err
-        if paired == 0 or gi % np_ == np_ - 1:
-            close_unit(S, A, A_TU, S_UNIT, np_)
+        close_unit(S, A, A_TU, S_UNIT, np_, gi, paired)
     return 0
