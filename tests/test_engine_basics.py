@@ -122,3 +122,42 @@ def test_numba_code_outside_the_kernels_keeps_negative_indices():
         return a[i]
 
     assert last(np.arange(5), -1) == 4
+
+
+@pytest.mark.skipif(not JIT, reason="a compiler setting: nothing to check with the JIT off")
+def test_kernels_pass_an_array_as_its_data_and_shape():
+    """jit.lean_arrays: while the kernels compile, an array argument is two values (data,
+    shape), and the callee rebuilds the rest (size, strides: a 2-D array is read right);
+    outside, numba's seven again."""
+    from numba import njit, types
+    from numba.core.datamodel import default_manager
+    from numba.core.datamodel.packer import ArgPacker
+    from simulator import jit
+
+    grid, flat = types.int32[:, ::1], types.int64[::1]
+
+    def arity(t):
+        return len(ArgPacker(default_manager, [t])._be_args)
+
+    with jit.lean_arrays([grid, flat]):
+        assert arity(grid) == 3 and arity(flat) == 2
+
+        @njit(no_cpython_wrapper=True, _nrt=False)
+        def weigh(g, out):
+            s = 0
+            for i in range(g.shape[0]):
+                for j in range(g.shape[1]):
+                    s += g[i, j] * (10 * i + j)
+            out[0] = g.size
+            out[1] = g.strides[0]
+            return s
+
+        @njit(_nrt=False)
+        def call(g, out):
+            return weigh(g, out)
+
+        g = np.arange(12, dtype=np.int32).reshape(3, 4)
+        out = np.zeros(2, np.int64)
+        assert call(g, out) == sum(int(g[i, j]) * (10 * i + j) for i in range(3) for j in range(4))
+        assert out.tolist() == [12, 16]
+    assert arity(grid) == 9 and arity(flat) == 7
