@@ -185,10 +185,11 @@ def choose_play(S, R, T, F, p):
     return c
 
 
-@kernel
+@inline
 def keep_value(S, T, p, c, actions):
     """How much p wants to keep card c in hand (forced discards drop the lowest):
-    Curses, then Victory cards, then Actions it could not play, then by cost."""
+    Curses, then Victory cards, then Actions it could not play, then by cost. Inline:
+    a Militia victim values every card of its hand."""
     if is_type(T, c, T_CURSE):
         return -200
     if is_type(T, c, T_VICTORY) and not is_type(T, c, T_ACTION | T_TREASURE):
@@ -232,13 +233,14 @@ def discard_down(S, R, T, F, p, k):
                     villages += 1
             best = 1 << 30
             terminals = 0
+            rnd = is_random(S, T, p)
             for i in range(nh):
                 x = S[o + i]
                 acts = 1 + villages - terminals
                 v = keep_value(S, T, p, x, acts)
                 if is_type(T, x, T_ACTION) and T[col(x, C_ACTIONS)] == 0:
                     terminals += 1
-                if is_random(S, T, p):
+                if rnd:
                     v = rand_below(R, MAXP, 1000)
                 if v < best:
                     best = v
