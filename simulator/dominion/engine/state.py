@@ -189,8 +189,7 @@ def draw_hot(S, R, p, k, lg):
 
 @kernel
 def draw(S, R, p, k):
-    """``draw_hot`` as a call, for the rarer draws (Cellar, Council Room's other players,
-    the first hands); a card's +Cards is drawn inline where the card is played."""
+    """``draw_hot`` as a call, for the cards that draw and the first hands."""
     return draw_hot(S, R, p, k, S[G_LOG] != 0)
 
 
