@@ -166,11 +166,12 @@ class State:
         self.A = np.zeros(E.A_TL + (cap + 2) * E.A_PER_TURN, np.int64)
         self.grec = np.zeros((records, E.NGR), np.int32)
 
-    def _run_games(self):
-        """The engine's entry point for this state: with or without the event log (the
-        logged variant compiles on its first use)."""
+    def _run_games(self, mode=E.MODE_FRESH):
+        """The engine's entry point for this state and mode: fresh games without the event
+        log, or the variant with it, which also continues a state (it compiles on its
+        first use)."""
         engine = _engine()
-        if self.S[E.G_LOG] == 0:
+        if self.S[E.G_LOG] == 0 and mode == E.MODE_FRESH:
             return engine.run_games
         from ..jit import compile_notice
         with compile_notice(engine.run_games_logged, "the engine's logged variant", "about 3 s"):
@@ -179,14 +180,15 @@ class State:
 
     def run(self, mode, seed=0, first_game=0, n_games=0, paired=False, max_turns=0, stop=E.STOP_NONE):
         with np.errstate(over="ignore"):
-            err = self._run_games()(self.S, self.R, self.T, self.F, self.A, self.grec, mode, np.uint64(seed),
+            err = self._run_games(mode)(self.S, self.R, self.T, self.F, self.A, self.grec, mode, np.uint64(seed),
                               first_game, n_games, SEAT_MODES[self.match.seats], 1 if paired else 0,
                               max_turns, stop)
         if err:
             what = {E.ERR_WK: "Throne Room work stack overflow",
                     E.ERR_CONSERVE: "a card was created or lost",
                     E.ERR_LOOP: "a card effect revealed more cards than its player owns "
-                                "(it would never have ended)"}.get(int(err), f"error {err}")
+                                "(it would never have ended)",
+                    E.ERR_MODE: "run_games cannot continue a state"}.get(int(err), f"error {err}")
             if err == E.ERR_CONSERVE:
                 detail = {1: "a player's zones disagree with the cards it owns",
                           2: "the copies in the game differ from the starting count",

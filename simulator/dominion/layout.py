@@ -263,3 +263,4 @@ EV_NOTHING = 22  # card: an Action whose choice was to do nothing
 ERR_WK = 1        # work stack overflow
 ERR_CONSERVE = 2  # a card was created or lost, or a counter disagrees with the zones
 ERR_LOOP = 3      # a card effect revealed more cards than its player owns (it would never end)
+ERR_MODE = 4      # run_games asked to continue a state (run_games_logged does)
