@@ -11,7 +11,7 @@ from ._jit import inline, kernel
 from .decisions import (best_treasure_at, blocked, cellar_pick, chapel_pick, choose_gain, choose_in_zone, choose_play,
                         discard_down, follows_default, follows_list, forced_gain, good_card, late_province,
                         least_wanted, library_skips, listed_aside, option, remodel_pick, rule_matches, spare_card)
-from .gains import gain_chosen, gain_from_trash, trash_card
+from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
 from .state import (bopt, col, cost_of, draw, find_in, is_random, is_type, log_ev, ps, push, remove_at,
                     take_top, zb, zn)
@@ -530,7 +530,7 @@ def witch(S, R, T, F, A, p):
     for k in range(1, np_):
         q = (p + k) % np_
         if not blocked(S, R, T, F, q):
-            gain_chosen(S, T, A, q, CURSE, Z_DISC)
+            gain(S, T, A, q, CURSE, Z_DISC, S[G_LOG] != 0)
 
 
 @kernel
