@@ -156,8 +156,8 @@ MUTANTS = [
      "log_ev(S, EV_PLAY, p, x, 1); S[G_ACTIONS] -= 1"),
     ("Gardens per 9 cards", ENGINE, "* (cards // 10)", "* (cards // 9)"),
     # ---- Moat against each attack
-    ("Moat ignored by Witch", ENGINE, "if not blocked(S, R, T, F, q):\n            gain_chosen(S, T, A, q, CURSE",
-     "if True:\n            gain_chosen(S, T, A, q, CURSE"),
+    ("Moat ignored by Witch", ENGINE, "if not blocked(S, R, T, F, q):\n            gain(S, T, A, q, CURSE",
+     "if True:\n            gain(S, T, A, q, CURSE"),
     ("Moat ignored by Militia", ENGINE, "if not blocked(S, R, T, F, q):\n            discard_down",
      "if True:\n            discard_down"),
     ("Moat ignored by Bureaucrat", ENGINE, "if blocked(S, R, T, F, q):\n            continue\n        oh = zb(q, Z_HAND)",
