@@ -46,7 +46,9 @@ def test_big_money_mirror_matches_the_c_reference(tmp_path):
 def test_bench_reports_two_worker_scaling_beside_the_c_reference():
     from simulator import bench
     lines = []
-    res = bench.run_bench(2000, 1, reference=True, echo=lines.append, compile_time=False)
+    # 20,000 games a matchup (the scaling runs 80,000): with fewer, the workers' start-up
+    # outweighed their games, and a loaded machine pushed the ratio below 0.5 (0.31 seen)
+    res = bench.run_bench(20_000, 1, reference=True, echo=lines.append, compile_time=False)
     # throughput ratios: more than one worker's worth is impossible above 2, and below 0.5
     # would mean the second worker or copy made things slower than one alone
     assert 0.5 < res["2-worker scaling"] < 2.5 and 0.5 < res["C 2-copy scaling"] < 2.5, res
