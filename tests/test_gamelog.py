@@ -76,9 +76,10 @@ def test_logged_and_unlogged_engines_play_the_same_games():
     plain = State(match, records=n)
     logged = State(match, log_capacity=50_000, records=n)
     assert plain._run_games() is run_games and logged._run_games() is run_games_logged
-    assert plain._run_games(MODE_RESUME) is run_games_logged  # a continued state: the variant that can
-    st = plain
-    assert run_games(st.S, st.R, st.T, st.F, st.A, st.grec, MODE_RESUME, np.uint64(0), 0, 0, 0, 0, 1, 0) == ERR_MODE
+    # a continued state (the rule tests' stepping) goes to the logged variant: run_games refuses it
+    assert plain._run_games(MODE_RESUME) is run_games_logged
+    assert run_games(plain.S, plain.R, plain.T, plain.F, plain.A, plain.grec, MODE_RESUME, np.uint64(0), 0, 0, 0, 0, 1,
+                     0) == ERR_MODE
     plain.run(MODE_FRESH, 7, 0, n)
     logged.run(MODE_FRESH, 7, 0, n)
     assert np.array_equal(plain.A, logged.A) and np.array_equal(plain.grec, logged.grec)

@@ -282,11 +282,9 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop, lg):
 
 
 @inline
-def play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop, lg,
-               fresh_only):
-    """``run_games``; ``lg``: the games are logged; ``fresh_only``: compiled for MODE_FRESH
-    only (one copy of the turn loop, made for whole games)."""
-    resume = mode == MODE_RESUME and not fresh_only
+def play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop, lg):
+    """``run_games``; ``lg``: the games are logged."""
+    resume = mode == MODE_RESUME
     np_ = S[G_NP]
     for g in range(1 if resume else n_games):
         gi = -1
@@ -320,8 +318,9 @@ def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, p
     unswitching), 0.4 s more of compile for the rule tests' stepping."""
     if mode == MODE_RESUME:
         return ERR_MODE
-    return play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop,
-                      False, True)
+    # the mode as a constant: the compiler keeps the fresh games' loops only
+    return play_games(S, R, T, F, A, grec, MODE_FRESH, seed, first_game, n_games, seat_mode, paired, max_turns,
+                      stop, False)
 
 
 @on_demand
@@ -329,4 +328,4 @@ def run_games_logged(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_
     """``run_games`` for logged games (``dsim log``) and for continuing a prepared state
     (MODE_RESUME: the rule tests' stepping): compiled on first use, not with the engine."""
     return play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop,
-                      True, False)
+                      True)
