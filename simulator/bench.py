@@ -149,10 +149,13 @@ def run_bench(games: int, repeat: int, reference: bool, echo=print, compile_time
              f"min {min(rates):,.0f}, max {max(rates):,.0f})")
     if ref:
         results["C reference"] = ref
-        c2 = reference_scaling(max(games, 1_000_000))
-        d2 = dsim_scaling(first, 4 * games)
+        # interleaved pairs, as the machine's speed drifts from one second to the next
+        n = min(repeat, 3)
+        pairs = [(reference_scaling(max(games, 1_000_000)), dsim_scaling(first, 4 * games)) for _ in range(n)]
+        c2 = statistics.median(c for c, _ in pairs)
+        d2 = statistics.median(d for _, d in pairs)
         results["2-worker scaling"] = d2
         results["C 2-copy scaling"] = c2
-        echo(f"2 workers: {d2:.2f} x the throughput of 1 ({4 * games:,} games of the first matchup, "
-             f"wall clock); the C reference, 2 copies at once: {c2:.2f} x one copy")
+        echo(f"2 workers: {d2:.2f} x the throughput of 1 ({4 * games:,} games of the first matchup, wall clock, "
+             f"median of {n}); the C reference, 2 copies at once: {c2:.2f} x one copy (median of {n})")
     return results

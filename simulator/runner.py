@@ -29,8 +29,10 @@ from .stats import BOT_COLS, Tally, win_interval
 
 log = logging.getLogger("dsim.runner")
 
-CHUNK = 12_000     # games per chunk: a multiple of 2, 3 and 4 (paired deals never straddle)
+CHUNK = 12_000     # games per chunk when stopping by --until-ci: a multiple of 2, 3 and 4
+BIG_CHUNK = 48_000  # games per chunk of a run of a fixed size, but for its last few
 MIN_CHUNK = 1_200  # smaller chunks for small runs, so every worker gets some
+AHEAD = 2          # chunks a worker holds: the one it plays and the next
 
 
 class _HoldSignals:
@@ -76,36 +78,52 @@ class RunOutcome:
 
 class ChunkPlan:
     """The chunks of a run, (first_game, n) each, computed on demand: a plan for ten
-    billion games costs no memory."""
+    billion games costs no memory. A body of equal chunks of ``size``, then the ``tail``
+    chunks (their sizes)."""
 
-    def __init__(self, games: int, size: int):
+    def __init__(self, games: int, size: int, tail: tuple[int, ...] = ()):
         self.games = games
         self.size = size
+        self.tail = tail
+        self.body_games = games - sum(tail)
+        self.body = -(-self.body_games // size)
 
     def __len__(self) -> int:
-        return -(-self.games // self.size)
+        return self.body + len(self.tail)
 
     def __getitem__(self, idx: int) -> tuple[int, int]:
         if not 0 <= idx < len(self):
             raise IndexError(idx)
-        first = idx * self.size
-        return first, min(self.size, self.games - first)
+        if idx < self.body:
+            first = idx * self.size
+            return first, min(self.size, self.body_games - first)
+        return self.games - sum(self.tail[idx - self.body:]), self.tail[idx - self.body]
 
     def __iter__(self):
         return (self[i] for i in range(len(self)))
 
 
 def plan_chunks(games: int, jobs: int | None, multiple: int) -> ChunkPlan:
-    """The chunks of a run. Chunk sizes never change a run's results; with ``jobs`` None
-    (sequential stopping, checked between chunks) they depend on the number of games
-    only, so the stopping point does not depend on --jobs either."""
-    size = CHUNK
+    """The chunks of a run. Chunk sizes never change a run's results.
+
+    With ``jobs`` None (sequential stopping, checked between chunks) they depend on the
+    number of games only, so the stopping point does not depend on --jobs either.
+    Otherwise the body is chunks of BIG_CHUNK (few hand-overs between the parent and its
+    workers), and the last ``jobs`` x BIG_CHUNK games or so shrink geometrically (each
+    about the games left over twice the workers, down to MIN_CHUNK), so the workers
+    finish within a small chunk of one another."""
+    def whole(k):  # a multiple of ``multiple`` (paired deals never straddle two chunks)
+        return -(-k // multiple) * multiple
     if jobs is None:
-        size = min(CHUNK, max(MIN_CHUNK, games // 20))
-    elif games < CHUNK * jobs:
-        size = max(MIN_CHUNK, -(-games // max(1, jobs)))
-    size = -(-size // multiple) * multiple
-    return ChunkPlan(games, size)
+        return ChunkPlan(games, whole(min(CHUNK, max(MIN_CHUNK, games // 20))))
+    big = whole(BIG_CHUNK)
+    body = max(0, (games - jobs * big) // big) * big
+    tail, left = [], games - body
+    while left > 0:
+        k = min(left, big, whole(max(MIN_CHUNK, left // (2 * jobs))))
+        tail.append(k)
+        left -= k
+    return ChunkPlan(games, big, tuple(tail))
 
 
 def default_jobs() -> int:
@@ -315,39 +333,51 @@ class _Slot:
         self.proc = ctx.Process(target=_worker, args=(child,) + args, daemon=True)
         self.proc.start()
         child.close()
-        self.chunk = None
+        self.held: deque = deque()  # chunks sent to this worker, in the order it plays them
 
 
 def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
     """Our own small pool: one pipe per worker, so a worker that dies is known with the
-    chunk it held; that chunk is retried once on a fresh worker. Workers start with the
-    interpreter's start method (fork, spawn or forkserver) and send their log records
-    through their pipe; the parent hands each to its own logger of the same name."""
+    chunks it held; the one it was playing is retried once on a fresh worker, the ones
+    queued behind it are handed out again. Each worker holds AHEAD chunks, so the next is
+    already in its pipe when one finishes. Workers start with the interpreter's start
+    method (fork, spawn or forkserver) and send their log records through their pipe;
+    the parent hands each to its own logger of the same name."""
     ctx = mp.get_context()
     args = (game.NAME, match, seed, paired, records, logging.getLogger().getEffectiveLevel(), os.getpid())
     slots = []
-    retry: deque = deque()          # chunks whose worker died, played again first
-    tries: dict[int, int] = {}      # chunk -> times handed out (chunks in flight or retried)
+    retry: deque = deque()          # chunks a dead worker held, handed out again first
+    deaths: dict[int, int] = {}     # chunk -> workers that died playing it
     fresh = iter(range(len(chunks)))
     nxt = next(fresh, None)
+
+    def feed(s, depth):  # hand worker s chunks until it holds depth (retried chunks first)
+        nonlocal nxt
+        while len(s.held) < depth and (retry or nxt is not None):
+            if retry:
+                c = retry.popleft()
+            else:
+                c, nxt = nxt, next(fresh, None)
+            s.held.append(c)
+            try:
+                s.parent.send((c, *chunks[c]))
+            except OSError:  # the worker just died: found below, and what it held handed out again
+                return
+
     try:
-        slots += [_Slot(ctx, args) for _ in range(jobs)]
+        for _ in range(jobs):  # each starts on its first chunk while the next is forked
+            slots.append(_Slot(ctx, args))
+            feed(slots[-1], 1)
         while True:
-            for s in slots:
-                if s.chunk is None and (retry or nxt is not None):
-                    if retry:
-                        s.chunk = retry.popleft()
-                    else:
-                        s.chunk, nxt = nxt, next(fresh, None)
-                    tries[s.chunk] = tries.get(s.chunk, 0) + 1
-                    first, n = chunks[s.chunk]
-                    s.parent.send((s.chunk, first, n))
-            busy = [s for s in slots if s.chunk is not None]
+            for depth in range(1, AHEAD + 1):  # round robin: every worker's next chunk, then the one after
+                for s in slots:
+                    feed(s, depth)
+            busy = [s for s in slots if s.held]
             if not busy:
                 return
             ready = wait([s.parent for s in busy] + [s.proc.sentinel for s in busy], timeout=1.0)
             for i, s in enumerate(slots):
-                if s.chunk is None:
+                if not s.held:
                     continue
                 if s.parent in ready or s.parent.poll():
                     try:
@@ -358,8 +388,7 @@ def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
                         logging.getLogger(payload.name).handle(payload)
                         continue
                     if kind == "ok":
-                        tries.pop(idx, None)
-                        s.chunk = None
+                        s.held.popleft()
                         tally, recs = payload
                         if accept(idx, tally, recs):
                             return
@@ -369,16 +398,17 @@ def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
                         log.debug("chunk %d crashed:\n%s", idx, detail)
                         raise GameCrash(msg, idx, first, g, detail)
                 if not s.proc.is_alive():
-                    lost = s.chunk
+                    lost = s.held[0]
                     code = s.proc.exitcode
                     s.proc.join()
-                    if tries[lost] >= 2:
+                    deaths[lost] = deaths.get(lost, 0) + 1
+                    if deaths[lost] >= 2:
                         raise RunError(f"a worker process died twice on chunk {lost} (games "
                                        f"{chunks[lost][0]}-{sum(chunks[lost]) - 1}, exit code {code}); "
                                        "the run stops (out of memory? killed?)")
                     log.warning("worker %d died (exit code %s) on chunk %d; retrying it",
                                 s.proc.pid, code, lost)
-                    retry.appendleft(lost)
+                    retry.extendleft(reversed(s.held))
                     slots[i] = _Slot(ctx, args)
     finally:
         for s in slots:
@@ -392,3 +422,4 @@ def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
             if s.proc.is_alive():  # pragma: no cover - a worker stuck in a system call
                 s.proc.kill()
                 s.proc.join(timeout=2)
+

@@ -14,7 +14,7 @@ import pytest
 from helpers import JIT, Dsim, scaled
 from simulator import api
 from simulator.dominion import game as dgame
-from simulator.runner import CHUNK, plan_chunks, run
+from simulator.runner import BIG_CHUNK, CHUNK, MIN_CHUNK, plan_chunks, run
 from simulator.stats import unit_interval
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,6 +40,23 @@ def test_chunking_never_changes_results():
         t, _ = dgame.play(m, 9, first, k)
         parts += t
     same(whole, parts)
+
+
+@pytest.mark.parametrize("games,jobs,multiple", [(800_000, 2, 1), (100_003, 3, 1), (50_000, 4, 3), (20_000, 2, 2),
+                                                  (10**7 + 7, 2, 4)])
+def test_a_plan_covers_every_game_once_and_shrinks_so_the_workers_finish_together(games, jobs, multiple):
+    sizes, first = [], 0
+    for start, k in plan_chunks(games, jobs, multiple):
+        assert start == first and 0 < k <= BIG_CHUNK
+        assert k % multiple == 0 or start + k == games  # paired deals never straddle two chunks
+        sizes.append(k)
+        first += k
+    assert first == games
+    assert sizes == sorted(sizes, reverse=True)
+    # the last chunk each worker takes is small: they finish within about MIN_CHUNK games
+    assert max(sizes[-jobs:]) <= -(-MIN_CHUNK // multiple) * multiple
+    # and the body is made of big chunks: few hand-overs between the parent and its workers
+    assert len(sizes) <= games // BIG_CHUNK + 40
 
 
 def test_jobs_and_backends_give_identical_results():
@@ -132,8 +149,9 @@ def test_a_signal_while_a_chunk_is_merged_keeps_tally_count_and_records_together
         rows.extend(rec[:, 0].tolist())
 
     out = run(dgame, m, 3 * CHUNK, seed=1, jobs=1, records=True, on_records=write)
+    two = sum(k for _, k in list(plan_chunks(3 * CHUNK, 1, 1))[:2])
     assert out.partial and out.stopped_by == "interrupt" and out.chunks_done == 2
-    assert out.games_played == len(rows) == int(out.tally.length.sum()) == 2 * CHUNK
+    assert out.games_played == len(rows) == int(out.tally.length.sum()) == two
     assert rows == list(range(len(rows)))
 
 
@@ -157,12 +175,14 @@ def test_a_worker_that_dies_twice_fails_the_run_with_a_clear_message():
     m = api.prepare([SBM, BMU])
     os.environ["DSIM_FAULT"] = "kill:3"
     try:
-        out = run(dgame, m, 60_000, seed=6, jobs=2)  # 5 chunks; chunk 3 starts after two finished
+        out = run(dgame, m, 60_000, seed=6, jobs=2)
     finally:
         del os.environ["DSIM_FAULT"]
     assert out.partial and out.stopped_by == "error"
     assert "a worker process died twice on chunk 3" in out.error
-    assert out.games_played >= 24_000  # the finished chunks' results are kept
+    # the finished chunks' results are kept: at least chunk 1, which the worker that died
+    # on chunk 3 played first (each worker holds two chunks, handed out in turn)
+    assert out.games_played >= plan_chunks(60_000, 2, 1)[1][1]
 
 
 @MULTI_CHUNK
