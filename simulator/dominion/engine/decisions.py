@@ -131,6 +131,14 @@ def choose_in_zone(S, R, T, F, lst, p, zone, mask):
                     return S[o + i]
                 k -= 1
         return -1
+    return choose_in_zone_rules(S, T, F, lst, p, zone, mask)
+
+
+@inline
+def choose_in_zone_rules(S, T, F, lst, p, zone, mask):
+    """``choose_in_zone`` for a bot that is not random; inline, so that ``discard_down``
+    (an attack's victim, twice per Militia) makes no call (measured: Militia vs Smithy Big
+    Money 258k -> 263k games/s, medians of 4 interleaved pairs; compile time unchanged)."""
     # the zone's cards as a set of bits (one pass; NCARDS < 63), then the rules in order
     # (64-bit shifts: as plain Python, a card id is a NumPy int32)
     have = np.int64(0)
@@ -219,11 +227,15 @@ def least_wanted(S, T, p):
 def discard_down(S, R, T, F, p, k):
     """p discards k cards from hand (fewer if the hand is smaller): by its discard list,
     then the cards it least wants to keep."""
+    rnd = is_random(S, T, p)
     for j in range(k):
         nh = S[zn(p, Z_HAND)]
         if nh == 0:
             return
-        c = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
+        if rnd:
+            c = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
+        else:
+            c = choose_in_zone_rules(S, T, F, L_DISCARD, p, Z_HAND, 0)
         if c < 0:
             # the hand's terminal Actions beyond the first are dead on p's next turn
             o = zb(p, Z_HAND)
@@ -233,7 +245,6 @@ def discard_down(S, R, T, F, p, k):
                     villages += 1
             best = 1 << 30
             terminals = 0
-            rnd = is_random(S, T, p)
             for i in range(nh):
                 x = S[o + i]
                 acts = 1 + villages - terminals
