@@ -29,10 +29,10 @@ from .stats import BOT_COLS, Tally, win_interval
 
 log = logging.getLogger("dsim.runner")
 
-CHUNK = 12_000     # games per chunk when stopping by --until-ci: a multiple of 2, 3 and 4
+CHUNK = 12_000      # games per chunk when stopping by --until-ci: a multiple of 2, 3 and 4
 BIG_CHUNK = 48_000  # games per chunk of a run of a fixed size, but for its last few
-MIN_CHUNK = 1_200  # smaller chunks for small runs, so every worker gets some
-AHEAD = 2          # chunks a worker holds: the one it plays and the next
+MIN_CHUNK = 1_200   # the smallest chunk: a small run's, and the last ones of a run of a fixed size
+AHEAD = 2           # chunks a worker holds: the one it plays and the next
 
 
 class _HoldSignals:
