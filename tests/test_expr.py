@@ -1,5 +1,7 @@
 """The condition language: what compiles, what it evaluates to in the engine, and the
 exact errors for what does not compile."""
+import random
+
 import pytest
 
 from helpers import Table
@@ -136,8 +138,8 @@ def test_short_circuit_jumps_are_well_formed():
             assert 0 < i + arg <= len(p.code)
 
 
-# ---------------------------------------------------------------- range tests (strategy.quick_test)
-# the rule-row forms the buy phase tests without the interpreter: same answers, any state
+# ---------------------------------------------------------------- fast forms (strategy.fast_form)
+# the rule-row forms the engine tests without the interpreter: same answers, any state
 
 RANGE_VALUES = ["total_money", "cards", "coins", "buys", "actions", "empty_piles", "players", "draw_pile",
                 "discard_pile", "hand_size", "count(Copper)", "supply(Province)", "supply(Witch)"]
@@ -151,34 +153,100 @@ def rule_row(t, r=0):
 @pytest.mark.parametrize("value", RANGE_VALUES)
 def test_range_tests_answer_as_the_interpreter(value):
     """Every value a range test reads, every comparison, constants around the values met
-    (fractions, negatives, huge): the range test and the interpreter agree for each value
-    the state can hold there (supply(Witch): a pile not in the game, stored as -1)."""
+    (fractions, negatives, huge), either way round: the range test and the interpreter
+    agree for each value the state can hold there (supply(Witch): a pile not in the game,
+    stored as -1)."""
     for op in ("<", "<=", ">", ">=", "=="):
         for k in (-1, 2, 2.5, 3, 1e9):
-            t = table_with(f"{value} {op} {k}", hand=["Copper", "Estate"], draw=["Silver"])
-            row = rule_row(t)
-            assert row[E.R_GENERAL] == 0, f"{value} {op} {k} is not a range test"
-            S = t.st.S
-            for p in (0, 1):
-                cell = int(row[E.R_X] + p * row[E.R_STRIDE])
-                for x in (-1, 0, 1, 2, 3, 4, 8):
-                    if x < 0 and not value.startswith("supply"):
-                        continue
-                    S[cell] = x
-                    want = bool(E.cond_ok(S, t.st.T, t.st.F, 0, p))
-                    assert bool(E.rule_holds(S, t.st.T, t.st.F, 0, p)) == want, (value, op, k, p, x)
+            for text in (f"{value} {op} {k}", f"{k} {op} {value}"):
+                t = table_with(text, hand=["Copper", "Estate"], draw=["Silver"])
+                row = rule_row(t)
+                assert row[E.R_KIND] == E.K_RANGE, f"{text} is not a range test"
+                S = t.st.S
+                for p in (0, 1):
+                    cell = int(row[E.R_X] + p * row[E.R_STRIDE])
+                    for x in (-1, 0, 1, 2, 3, 4, 8):
+                        if x < 0 and not value.startswith("supply"):
+                            continue
+                        S[cell] = x
+                        want = bool(E.cond_ok(S, t.st.T, t.st.F, 0, p))
+                        assert bool(E.rule_holds(S, t.st.T, t.st.F, 0, p)) == want, (text, p, x)
 
 
-@pytest.mark.parametrize("text", ["coins != 3", "count(Treasure) > 3", "turn > 3", "coins > 3 and buys > 1",
-                                  "3 < coins", "vp > 3"])
+CLAUSES = [
+    "count(Smithy) < 1 or count(Smithy) < count(Treasure) / 11",
+    "count(Treasure) > 3",
+    "total_money > 15 and count(Gold) > 0",
+    "coins >= 5 or buys > 1",
+    "supply(Province) <= 4 or count(Gold) > 2",
+    "supply(Witch) < 1 and coins > 3",
+    "count(Silver) * 2 >= count(Copper)",
+    "2 * count(Silver) > count(Copper) / 3",
+    "count(Copper) / 2 == count(Silver) / 3",
+    "cards / 7 <= count(Estate)",
+    "count(Gold) >= count(Treasure) / 1000",
+] + [f"count(Gold) {op} count(Treasure) / {k}" for op in ("<", "<=", ">", ">=", "==") for k in (1, 2, 3, 7, 11)]
+
+
+@pytest.mark.parametrize("text", CLAUSES)
+def test_clauses_answer_as_the_interpreter(text):
+    """Comparisons of two counts, each maybe times or divided by a whole number, and
+    comparisons with a number, alone or two joined by and / or: the clauses and the
+    interpreter (which divides in floating point) agree on 300 random states, and on the
+    states where the two sides are exactly equal."""
+    rng = random.Random(text)
+    t = table_with(text, hand=["Copper"])
+    assert rule_row(t)[E.R_KIND] == E.K_CLAUSES
+    S, T, F = t.st.S, t.st.T, t.st.F
+    cards = [E.COPPER, E.SILVER, E.GOLD, E.ESTATE, E.SMITHY]
+    for i in range(300):
+        p = i % 2
+        for c in cards:
+            S[E.S_OWN + p * E.NCS + c] = rng.randrange(30)
+        if i % 3 == 0:  # the two sides equal: Gold (Silver) a whole share of the Treasures (Copper)
+            k = rng.choice([1, 2, 3, 7, 11])
+            S[E.S_OWN + p * E.NCS + E.GOLD] = rng.randrange(12)
+            S[E.S_OWN + p * E.NCS + E.COPPER] = k * S[E.S_OWN + p * E.NCS + E.GOLD] - S[E.S_OWN + p * E.NCS + E.SILVER]
+            if S[E.S_OWN + p * E.NCS + E.COPPER] < 0:
+                S[E.S_OWN + p * E.NCS + E.COPPER] = 3 * rng.randrange(10)
+                S[E.S_OWN + p * E.NCS + E.SILVER] = 2 * S[E.S_OWN + p * E.NCS + E.COPPER] // 3
+        S[E.S_PS + p * E.NPS + E.PS_MONEY] = rng.randrange(30)
+        S[E.S_PS + p * E.NPS + E.PS_CARDS] = rng.randrange(60)
+        S[E.G_COINS] = rng.randrange(9)
+        S[E.G_BUYS] = rng.randrange(1, 3)
+        S[E.S_SUP + E.PROVINCE] = rng.randrange(9)
+        want = bool(E.cond_ok(S, T, F, 0, p))
+        assert bool(E.rule_holds(S, T, F, 0, p)) == want, (text, p, i)
+
+
+def test_each_rule_reads_its_own_clauses():
+    """Rules with clauses side by side in the clause table: each answers by its own."""
+    t = Table(['buy:\n  - "Copper: count(Treasure) > 3"\n  - "Silver: count(Treasure) < 2"\n'
+               '  - "Gold: count(Treasure) < 2 and coins > 3"\n  - "Estate: count(Treasure) > 3 or coins > 3"',
+               "buy: []"])
+    S, T, F = t.st.S, t.st.T, t.st.F
+    assert [rule_row(t, r)[E.R_KIND] for r in range(4)] == [E.K_CLAUSES] * 4
+    for copper, coins, want in ((5, 0, [True, False, False, True]), (1, 0, [False, True, False, False]),
+                                (1, 5, [False, True, True, True]), (5, 5, [True, False, False, True])):
+        S[E.S_OWN + E.COPPER] = copper
+        S[E.G_COINS] = coins
+        assert [bool(E.rule_holds(S, T, F, r, 0)) for r in range(4)] == want, (copper, coins)
+
+
+@pytest.mark.parametrize("text", ["coins != 3", "turn > 3", "vp > 3", "not coins > 3",
+                                  "coins > 1 or buys > 1 or actions > 1",
+                                  "count(Gold) != count(Silver)", "count(Gold) < count(Silver) / 2.5",
+                                  "count(Gold) < count(Silver) / -2", "count(Gold) < count(Silver) / 1001",
+                                  "count(Gold) < count(Silver) + 1", "count(Gold) / 2 < 3",
+                                  "supply(Province) < count(Gold)", "count(Gold) < count(Silver) / 2 * 2"])
 def test_other_shapes_are_interpreted(text):
     t = table_with(text, hand=["Copper"])
-    assert rule_row(t)[E.R_GENERAL] == 1
+    assert rule_row(t)[E.R_KIND] == E.K_CODE
     t.st.S[E.G_COINS] = 5
     assert bool(E.rule_holds(t.st.S, t.st.T, t.st.F, 0, 0)) == bool(E.cond_ok(t.st.S, t.st.T, t.st.F, 0, 0))
 
 
 def test_a_rule_without_condition_always_holds():
     t = Table(["buy: [Copper]", "buy: []"])
-    assert rule_row(t)[E.R_GENERAL] == 0
+    assert rule_row(t)[E.R_KIND] == E.K_RANGE
     assert E.rule_holds(t.st.S, t.st.T, t.st.F, 0, 0)

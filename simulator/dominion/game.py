@@ -124,7 +124,8 @@ def missing_cards(match: Match) -> list[tuple]:
 def build_tables(match_ct: np.ndarray, sup0: np.ndarray, compiled: CompiledBots) -> tuple[np.ndarray, np.ndarray]:
     """The engine's read-only arrays T (card table, the supply's cards by type, bots) and F
     (stack + constants)."""
-    parts = [compiled.rules.ravel(), compiled.code.ravel(), compiled.rl.ravel(), compiled.bopt.ravel()]
+    parts = [compiled.rules.ravel(), compiled.code.ravel(), compiled.rl.ravel(), compiled.bopt.ravel(),
+             compiled.clauses.ravel()]
     T = np.zeros(E.T_BOTS + sum(len(x) for x in parts), np.int32)
     ct = np.zeros((E.NCS, E.NCOL), np.int32)
     ct[: match_ct.shape[0]] = match_ct
@@ -135,7 +136,7 @@ def build_tables(match_ct: np.ndarray, sup0: np.ndarray, compiled: CompiledBots)
         T[o] = len(typed)
         T[o + 1:o + 1 + len(typed)] = typed
     o = E.T_BOTS
-    for h, x in zip((E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT), parts):
+    for h, x in zip((E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT, E.TH_CLAUSES), parts):
         T[h] = o
         T[o:o + len(x)] = x
         o += len(x)

@@ -155,24 +155,45 @@ TH_RULES = 0
 TH_CODE = 1
 TH_RL = 2
 TH_BOPT = 3
+TH_CLAUSES = 4
 T_CT = 8
 T_TYPED = T_CT + NCS * NCOL  # per type 1 << i: at T_TYPED + i * NCS, how many of the
 NTYPES = 6                   # supply's cards have it, then their ids
 T_BOTS = T_TYPED + NTYPES * NCS
 # a bot rule's row (RW ints, from TH_RULES): its card and the card's cost, its condition's
-# code (start, length), and the condition as a range test when it has one of the commonest
-# shapes: the rule holds when R_LO <= S[R_X + p * R_STRIDE] <= R_HI, or R_GENERAL says
-# interpret
+# code (start, length), and how the condition is evaluated (R_KIND, made by
+# strategy.fast_form): K_RANGE, the commonest shape, a range test: the rule holds when
+# R_LO <= S[R_X + p * R_STRIDE] <= R_HI; K_CLAUSES, one or two clauses (R_JOIN: J_ONE,
+# J_OR, J_AND) from clause R_CL of the clause table; K_CODE, the interpreter
 R_CARD = 0
 R_COST = 1
 R_PC = 2
 R_N = 3
-R_GENERAL = 4
+R_KIND = 4
 R_X = 5
 R_STRIDE = 6
 R_LO = 7
 R_HI = 8
-RW = 9
+R_CL = 9
+R_JOIN = 10
+RW = 11
+K_RANGE = 0
+K_CODE = 1
+K_CLAUSES = 2
+J_ONE = 0
+J_OR = 1
+J_AND = 2
+# a clause (CW ints, from TH_CLAUSES): it holds when CL_LO <= CL_M1 * v1 + CL_M2 * v2 <= CL_HI,
+# v1 = S[CL_X1 + p * CL_S1] (or, if CL_X1 < 0, p's count of cards of type -CL_X1), v2 alike
+CL_X1 = 0
+CL_S1 = 1
+CL_M1 = 2
+CL_X2 = 3
+CL_S2 = 4
+CL_M2 = 5
+CL_LO = 6
+CL_HI = 7
+CW = 8
 L_BUY = 0
 L_PLAY = 1
 L_GAIN = 2       # gains from card effects (default: the buy list)

@@ -239,9 +239,10 @@ def _parse_rule(name: str, cond, key, path, line, errors) -> Rule | None:
 @dataclass
 class CompiledBots:
     """What the kernels read about the bots of one match (picklable)."""
-    rules: np.ndarray   # int32[NR, RW]: card, its cost, code start, code length, quick_test's form
+    rules: np.ndarray   # int32[NR, RW]: card, its cost, code start, code length, fast_form's form
     code: np.ndarray    # int32[NCODE, 2]: opcode, argument
     consts: np.ndarray  # float64[NCONST]
+    clauses: np.ndarray  # int32[NCL, CW]: fast_form's clauses
     rl: np.ndarray      # int32[NB, NL, 2]: list start, length
     bopt: np.ndarray    # int32[NB, NO]
 
@@ -262,9 +263,10 @@ _DIRECT = {
     (E.OP_VAR, E.VR_HAND_SIZE): (E.S_ZN + E.Z_HAND, E.NZ),
 }
 _INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
-_ALWAYS = (0, 0, 0, _INT_MIN, _INT_MAX)  # S[0] is always in [INT_MIN, INT_MAX]
-_NEVER = (0, 0, 0, 1, 0)
-_GENERAL = (1, 0, 0, 1, 0)
+_MAX_FACTOR = 1000  # the largest whole number a clause's value may be multiplied or divided by
+_COMPARE = (E.OP_LT, E.OP_LE, E.OP_GT, E.OP_GE, E.OP_EQ, E.OP_NE)
+_FLIP = {E.OP_LT: E.OP_GT, E.OP_LE: E.OP_GE, E.OP_GT: E.OP_LT, E.OP_GE: E.OP_LE, E.OP_EQ: E.OP_EQ,
+         E.OP_NE: E.OP_NE}
 
 
 def _int_range(cmp: int, y: float) -> tuple[int, int] | None:
@@ -284,37 +286,116 @@ def _int_range(cmp: int, y: float) -> tuple[int, int] | None:
     return (lo, hi) if lo <= hi else (1, 0)
 
 
-def quick_test(code, consts) -> tuple[int, int, int, int, int]:
-    """A compiled condition as the rule row's (R_GENERAL, R_X, R_STRIDE, R_LO, R_HI): no
-    condition, or ``VALUE op NUMBER`` with a VALUE of _DIRECT, supply(card) or count(card)
-    and op one of < <= > >= ==, becomes a range test; anything else is interpreted."""
+@dataclass(frozen=True)
+class _Value:
+    """A value a clause reads: S[x + p * stride] (x < 0: count(type -x)), times mul,
+    divided by div (one of mul, div is 1)."""
+    x: int
+    stride: int
+    supply: bool = False
+    mul: int = 1
+    div: int = 1
+
+
+def _factor(v) -> int | None:
+    """A constant a clause may multiply or divide by: a whole number 1 .. _MAX_FACTOR."""
+    return int(v) if v == int(v) and 1 <= v <= _MAX_FACTOR else None
+
+
+def _clause(code, consts) -> tuple | None:
+    """One comparison as a clause (CW ints), or None if it has another shape. Shapes:
+    ``VALUE op NUMBER`` (either way round; supply(card) reads 0 for a pile not in the
+    game, stored as -1), and ``TERM op TERM`` with TERM a VALUE, VALUE * K or VALUE / K
+    (K whole, 1 .. 1000; no supply()): v1 * m1 / d1 op v2 * m2 / d2 is tested as
+    v1 * m1 * d2 - v2 * m2 * d1 op 0, the interpreter's answer: a product of two whole
+    numbers below 2**53 is exact, and a quotient is correctly rounded, so the two sides
+    are equal as floats exactly when they are equal, and otherwise at least 1 / (d1 * d2)
+    apart, far more than a rounding."""
+    stack = []
+    for op, a in code:
+        if (op, a) in _DIRECT:
+            stack.append(_Value(*_DIRECT[op, a]))
+        elif op == E.OP_COUNT:
+            stack.append(_Value(E.S_OWN + a, E.NCS))
+        elif op == E.OP_SUPPLY:
+            stack.append(_Value(E.S_SUP + a, 0, supply=True))
+        elif op == E.OP_COUNT_T:
+            stack.append(_Value(-a, 0))  # the engine counts the type's cards (a: one type bit)
+        elif op == E.OP_CONST:
+            stack.append(float(consts[a]))
+        elif op in (E.OP_MUL, E.OP_DIV) + _COMPARE and len(stack) >= 2:
+            y = stack.pop()
+            x = stack.pop()
+            if op == E.OP_MUL:
+                v, k = (x, y) if isinstance(x, _Value) else (y, x)
+                if not isinstance(v, _Value) or isinstance(k, _Value) or v.div != 1 or v.supply \
+                        or _factor(k) is None or _factor(v.mul * k) is None:
+                    return None
+                stack.append(_Value(v.x, v.stride, mul=v.mul * int(k)))
+            elif op == E.OP_DIV:
+                if not isinstance(x, _Value) or isinstance(y, _Value) or x.mul != 1 or x.div != 1 or x.supply \
+                        or _factor(y) is None:
+                    return None
+                stack.append(_Value(x.x, x.stride, div=int(y)))
+            else:
+                stack.append(_compare(op, x, y))
+                if stack[-1] is None:
+                    return None
+        else:
+            return None
+    return stack[0] if len(stack) == 1 and isinstance(stack[0], tuple) else None
+
+
+def _compare(op, x, y) -> tuple | None:
+    if not isinstance(x, _Value):
+        x, y, op = y, x, _FLIP[op]
+    if not isinstance(x, _Value):
+        return None
+    if not isinstance(y, _Value):
+        if x.mul != 1 or x.div != 1:
+            return None
+        r = _int_range(op, y)
+        if r is None:
+            return None
+        lo, hi = r
+        if x.supply and lo <= hi:
+            # supply(card) is the pile's size, 0 for a pile not in the game (stored as -1)
+            if hi < 0:
+                lo, hi = 1, 0
+            elif lo <= 0:
+                lo = _INT_MIN
+        return x.x, x.stride, 1, 0, 0, 0, lo, hi
+    if x.supply or y.supply or op == E.OP_NE:
+        return None
+    lo, hi = {E.OP_LT: (_INT_MIN, -1), E.OP_LE: (_INT_MIN, 0), E.OP_GT: (1, _INT_MAX), E.OP_GE: (0, _INT_MAX),
+              E.OP_EQ: (0, 0)}[op]
+    return x.x, x.stride, x.mul * y.div, y.x, y.stride, -y.mul * x.div, lo, hi
+
+
+def fast_form(code, consts, clauses: list) -> tuple[int, int, int, int, int, int, int]:
+    """A compiled condition as the rule row's (R_KIND, R_X, R_STRIDE, R_LO, R_HI, R_CL,
+    R_JOIN): no condition, or ``VALUE op NUMBER`` (a VALUE of _DIRECT, supply(card) or
+    count(card); op one of < <= > >= ==), is a range test; one or two clauses (_clause)
+    joined by ``or`` / ``and`` are appended to ``clauses``; anything else is interpreted."""
     if len(code) == 0:
-        return _ALWAYS
-    if len(code) != 3 or code[1][0] != E.OP_CONST or code[2][0] not in (E.OP_LT, E.OP_LE, E.OP_GT, E.OP_GE,
-                                                                          E.OP_EQ, E.OP_NE):
-        return _GENERAL
-    (op, a), cmp = code[0], code[2][0]
-    if (op, a) in _DIRECT:
-        x, stride = _DIRECT[op, a]
-    elif op == E.OP_COUNT:
-        x, stride = E.S_OWN + a, E.NCS
-    elif op == E.OP_SUPPLY:
-        x, stride = E.S_SUP + a, 0
+        return E.K_RANGE, 0, 0, _INT_MIN, _INT_MAX, 0, E.J_ONE  # S[0] is always in [INT_MIN, INT_MAX]
+    general = (E.K_CODE, 0, 0, 1, 0, 0, E.J_ONE)
+    joins = [i for i, (op, _) in enumerate(code) if op in (E.OP_AND, E.OP_OR)]
+    if not joins:
+        parts, join = [_clause(code, consts)], E.J_ONE
+    elif len(joins) == 1 and joins[0] + code[joins[0]][1] == len(code):
+        i = joins[0]
+        parts = [_clause(code[:i], consts), _clause(code[i + 1:], consts)]
+        join = E.J_OR if code[i][0] == E.OP_OR else E.J_AND
     else:
-        return _GENERAL
-    r = _int_range(cmp, float(consts[code[1][1]]))
-    if r is None:
-        return _GENERAL
-    lo, hi = r
-    if op == E.OP_SUPPLY and lo <= hi:
-        # supply(card) is the pile's size, 0 for a pile not in the game (stored as -1)
-        if hi < 0:
-            return _NEVER
-        if lo <= 0:
-            lo = _INT_MIN
-    if lo > hi:
-        return _NEVER
-    return 0, x, stride, lo, hi
+        return general
+    if any(c is None for c in parts):
+        return general
+    x, stride, m1, _, _, m2, lo, hi = parts[0]
+    if join == E.J_ONE and m1 == 1 and m2 == 0 and x >= 0:
+        return E.K_RANGE, x, stride, lo, hi, 0, E.J_ONE
+    clauses.extend(parts)
+    return E.K_CLAUSES, 0, 0, 1, 0, len(clauses) - len(parts), join
 
 
 def default_rules(key: str) -> tuple:
@@ -326,7 +407,7 @@ def compile_bots(bots, kingdom_cards) -> CompiledBots:
     """Compile bots for a supply holding ``kingdom_cards``. Each bot's play list is its
     own rules, then every Action of the supply it does not name, in DEFAULT_PLAY_ORDER;
     lists a bot leaves out get their defaults."""
-    rows, code, consts = [], [], []
+    rows, code, consts, clauses = [], [], [], []
     nb = len(bots)
     rl = np.zeros((nb, E.NL, 2), dtype=np.int32)
     bopt = np.zeros((nb, E.NO), dtype=np.int32)
@@ -334,7 +415,7 @@ def compile_bots(bots, kingdom_cards) -> CompiledBots:
 
     def add(card_id, prog):
         start, n = expr.append_program(prog, code, consts)
-        rows.append((card_id, CARDS[card_id].cost, start, n, *quick_test(code[start:start + n], consts)))
+        rows.append((card_id, CARDS[card_id].cost, start, n, *fast_form(code[start:start + n], consts, clauses)))
         return len(rows) - 1
 
     for b, bot in enumerate(bots):
@@ -365,5 +446,6 @@ def compile_bots(bots, kingdom_cards) -> CompiledBots:
         rules=np.array(rows, dtype=np.int32).reshape(-1, E.RW),
         code=np.array(code or [(0, 0)], dtype=np.int32).reshape(-1, 2),
         consts=np.array(consts or [0.0], dtype=np.float64),
+        clauses=np.array(clauses or [(0,) * E.CW], dtype=np.int32).reshape(-1, E.CW),
         rl=rl, bopt=bopt,
     )

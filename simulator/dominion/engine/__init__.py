@@ -25,8 +25,8 @@ The five arrays:
               log (4 ints per event) when logging
   R  uint64   one splitmix64 stream per seat, plus one for the table
   T  int32    read-only: header (TH_*), the card table (NCOL columns per card), then
-              the compiled bots: rules (RW ints: card, cost, code start and length, range test), code
-              (opcode, argument), list index (start, length per bot and list), options
+              the compiled bots: rules (RW ints: card, cost, code start and length, fast form), code
+              (opcode, argument), list index (start, length per bot and list), options, clauses
   F  float64  evaluation stack (F_STK entries), then the conditions' constants
   A  int64    tallies at A_* offsets: per bot, per bot and seat, endings, cards gained,
               game-length histogram, per-turn curves (the last two sized by the turn cap)

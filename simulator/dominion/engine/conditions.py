@@ -1,5 +1,7 @@
 """The condition interpreter: a bot rule's compiled condition (simulator/expr.py
 compiles the text) evaluated on the game state, with a fast path for the commonest shapes."""
+import numpy as np
+
 from ... import stackvm
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
@@ -97,13 +99,46 @@ def cond_ok(S, T, F, r, p):
 
 
 @inline
+def clause_value(S, T, x, stride, p):
+    """The value a clause reads for player p: S[x + p * stride], or (x < 0) p's count of
+    cards of type -x."""
+    if x >= 0:
+        return S[x + p * stride]
+    return count_type_owned(S, T, p, -x)
+
+
+@inline
+def clause_holds(S, T, o, p):
+    """Does the clause at T[o] hold for player p (layout's CL_*)?"""
+    v = (np.int64(T[o + CL_M1]) * clause_value(S, T, T[o + CL_X1], T[o + CL_S1], p)
+         + np.int64(T[o + CL_M2]) * clause_value(S, T, T[o + CL_X2], T[o + CL_S2], p))
+    return T[o + CL_LO] <= v and v <= T[o + CL_HI]
+
+
+@kernel
+def cond_other(S, T, F, r, p):
+    """Does rule r's condition (not a range test) hold for player p: its clauses (one, or
+    two joined by or / and: R_JOIN), or the interpreter's answer? A call, so the buy
+    phase's inline rule scan is as small as before. Clauses, measured (medians of 3
+    interleaved pairs): Militia vs Smithy Big Money 259k -> 278k games/s, Smithy Big Money
+    vs Big Money Ultimate 357k -> 374k; no change where the bots have range tests only."""
+    ro = T[TH_RULES] + r * RW
+    if T[ro + R_KIND] != K_CLAUSES:
+        return cond_ok(S, T, F, r, p)
+    o = T[TH_CLAUSES] + T[ro + R_CL] * CW
+    join = T[ro + R_JOIN]
+    if clause_holds(S, T, o, p):
+        return join != J_AND or clause_holds(S, T, o + CW, p)
+    return join == J_OR and clause_holds(S, T, o + CW, p)
+
+
+@inline
 def rule_holds_hot(S, T, F, r, p):
     """Does rule r's condition hold for player p? Its range test (the rule row's R_X ..
-    R_HI, made by strategy.quick_test: the same answers as the interpreter, without
-    it), or the interpreter for the other shapes."""
+    R_HI), else ``cond_other``: the form strategy.fast_form made, the interpreter's answers."""
     ro = T[TH_RULES] + r * RW
-    if T[ro + R_GENERAL] != 0:
-        return cond_ok(S, T, F, r, p)
+    if T[ro + R_KIND] != K_RANGE:
+        return cond_other(S, T, F, r, p)
     x = S[T[ro + R_X] + p * T[ro + R_STRIDE]]
     return T[ro + R_LO] <= x and x <= T[ro + R_HI]
 
