@@ -14,7 +14,7 @@ from .decisions import (best_treasure_at, blocked, cellar_pick, chapel_pick, cho
 from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
 from .state import (bopt, col, cost_of, draw, find_in, is_random, is_type, log_ev, ps, push, remove_at,
-                    take_top, zb, zn)
+                    seat_after, take_top, zb, zn)
 
 
 # ================================================================ helpers of several cards
@@ -208,7 +208,7 @@ def bureaucrat(S, R, T, F, A, p):
     gain_chosen(S, T, A, p, SILVER, Z_DRAW)
     np_ = S[G_NP]
     for k in range(1, np_):
-        q = (p + k) % np_
+        q = seat_after(S, p, k)
         if blocked(S, R, T, F, q):
             continue
         oh = zb(q, Z_HAND)
@@ -254,7 +254,7 @@ def militia(S, R, T, F, A, p):
     A victim discards what its discard list says, else by ``discard_down``'s default."""
     np_ = S[G_NP]
     for k in range(1, np_):
-        q = (p + k) % np_
+        q = seat_after(S, p, k)
         if not blocked(S, R, T, F, q):
             discard_down(S, R, T, F, q, S[zn(q, Z_HAND)] - 3)
 
@@ -328,7 +328,7 @@ def spy(S, R, T, F, A, p):
     a Treasure above Copper (``good_card``)."""
     np_ = S[G_NP]
     for k in range(np_):
-        q = (p + k) % np_
+        q = seat_after(S, p, k)
         if k > 0 and blocked(S, R, T, F, q):
             continue
         x = take_top(S, R, q)
@@ -358,7 +358,7 @@ def thief(S, R, T, F, A, p):
     that list names it; by default the costliest, gained unless it is a Copper."""
     np_ = S[G_NP]
     for k in range(1, np_):
-        q = (p + k) % np_
+        q = seat_after(S, p, k)
         if blocked(S, R, T, F, q):
             continue
         n = reveal_two(S, R, q)
@@ -407,7 +407,7 @@ def bandit(S, R, T, F, A, p):
     gain_chosen(S, T, A, p, GOLD, Z_DISC)
     np_ = S[G_NP]
     for k in range(1, np_):
-        q = (p + k) % np_
+        q = seat_after(S, p, k)
         if blocked(S, R, T, F, q):
             continue
         n = reveal_two(S, R, q)
@@ -421,7 +421,7 @@ def council_room(S, R, T, F, A, p):
     """+4 Cards, +1 Buy. Each other player draws a card."""
     np_ = S[G_NP]
     for k in range(1, np_):
-        draw(S, R, (p + k) % np_, 1)
+        draw(S, R, seat_after(S, p, k), 1)
 
 
 @kernel
@@ -528,7 +528,7 @@ def witch(S, R, T, F, A, p):
     """+2 Cards. Each other player gains a Curse card."""
     np_ = S[G_NP]
     for k in range(1, np_):
-        q = (p + k) % np_
+        q = seat_after(S, p, k)
         if not blocked(S, R, T, F, q):
             gain(S, T, A, q, CURSE, Z_DISC, S[G_LOG] != 0)
 

@@ -38,6 +38,15 @@ def zb(p, zone):
 
 
 @inline
+def seat_after(S, p, k):
+    """The player k seats after p (0 <= k < players), without a division (an attack's
+    loop over its victims; measured, medians of 3 interleaved pairs: Witch vs Big Money
+    Ultimate 315k -> 325k games/s, Militia vs Smithy Big Money 273k -> 280k)."""
+    q = p + k
+    return q - S[G_NP] if q >= S[G_NP] else q
+
+
+@inline
 def log_if(S, on, code, p, c, value):
     """Record an event if ``on`` (the game is logged: ``dsim log``). The turn loop's
     helpers pass a constant (``turn.run_games`` and ``run_games_logged``), so that
