@@ -185,6 +185,9 @@ CLAUSES = [
     "count(Copper) / 2 == count(Silver) / 3",
     "cards / 7 <= count(Estate)",
     "count(Gold) >= count(Treasure) / 1000",
+    "count(Gold) < 2 == count(Silver)",
+    "count(Gold) * 1000 < count(Silver) * 2",
+    "count(Gold) * 10 * 10 >= count(Copper)",
 ] + [f"count(Gold) {op} count(Treasure) / {k}" for op in ("<", "<=", ">", ">=", "==") for k in (1, 2, 3, 7, 11)]
 
 
@@ -238,7 +241,8 @@ def test_each_rule_reads_its_own_clauses():
                                   "count(Gold) != count(Silver)", "count(Gold) < count(Silver) / 2.5",
                                   "count(Gold) < count(Silver) / -2", "count(Gold) < count(Silver) / 1001",
                                   "count(Gold) < count(Silver) + 1", "count(Gold) / 2 < 3",
-                                  "supply(Province) < count(Gold)", "count(Gold) < count(Silver) / 2 * 2"])
+                                  "supply(Province) < count(Gold)", "count(Gold) < count(Silver) / 2 * 2",
+                                  "count(Gold) * count(Silver) > 3", "count(Gold) * 100 * 20 < count(Silver)"])
 def test_other_shapes_are_interpreted(text):
     t = table_with(text, hand=["Copper"])
     assert rule_row(t)[E.R_KIND] == E.K_CODE

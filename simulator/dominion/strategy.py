@@ -299,7 +299,7 @@ class _Value:
 
 def _factor(v) -> int | None:
     """A constant a clause may multiply or divide by: a whole number 1 .. _MAX_FACTOR."""
-    return int(v) if v == int(v) and 1 <= v <= _MAX_FACTOR else None
+    return int(v) if isinstance(v, float) and 1 <= v <= _MAX_FACTOR and v == int(v) else None
 
 
 def _clause(code, consts) -> tuple | None:
@@ -328,13 +328,12 @@ def _clause(code, consts) -> tuple | None:
             x = stack.pop()
             if op == E.OP_MUL:
                 v, k = (x, y) if isinstance(x, _Value) else (y, x)
-                if not isinstance(v, _Value) or isinstance(k, _Value) or v.div != 1 or v.supply \
-                        or _factor(k) is None or _factor(v.mul * k) is None:
+                if not isinstance(v, _Value) or v.div != 1 or v.supply or _factor(k) is None \
+                        or _factor(float(v.mul * k)) is None:
                     return None
                 stack.append(_Value(v.x, v.stride, mul=v.mul * int(k)))
             elif op == E.OP_DIV:
-                if not isinstance(x, _Value) or isinstance(y, _Value) or x.mul != 1 or x.div != 1 or x.supply \
-                        or _factor(y) is None:
+                if not isinstance(x, _Value) or x.mul != 1 or x.div != 1 or x.supply or _factor(y) is None:
                     return None
                 stack.append(_Value(x.x, x.stride, div=int(y)))
             else:
@@ -347,11 +346,13 @@ def _clause(code, consts) -> tuple | None:
 
 
 def _compare(op, x, y) -> tuple | None:
+    """``x op y`` as a clause (see _clause), or None; x and y are values, numbers or
+    comparisons (which are not in a clause's shapes)."""
     if not isinstance(x, _Value):
         x, y, op = y, x, _FLIP[op]
-    if not isinstance(x, _Value):
+    if not isinstance(x, _Value) or isinstance(y, tuple):
         return None
-    if not isinstance(y, _Value):
+    if isinstance(y, float):
         if x.mul != 1 or x.div != 1:
             return None
         r = _int_range(op, y)
