@@ -80,7 +80,7 @@ MUTANTS = [
     ("Poacher gives no coin", CARDS, '"2", cards=1, actions=1, coins=1', '"2", cards=1, actions=1, coins=0'),
     # ---- kingdom cards' own text
     ("Merchant adds to every Silver once only", ENGINE, "S[G_MERCHANT] += 1", "S[G_MERCHANT] = 1"),
-    ("Council Room: others draw 2", ENGINE, "draw(S, R, (p + k) % np_, 1)", "draw(S, R, (p + k) % np_, 2)"),
+    ("Council Room: others draw 2", ENGINE, "draw(S, R, seat_after(S, p, k), 1)", "draw(S, R, seat_after(S, p, k), 2)"),
     ("Cellar draws one more", ENGINE, "    draw(S, R, p, n)\n", "    draw(S, R, p, n + 1)\n"),
     ("Chapel trashes 5", ENGINE, "for k in range(4):", "for k in range(5):"),
     ("Chapel's default trashes Coppers the buy needs", ENGINE,
