@@ -422,4 +422,3 @@ def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
             if s.proc.is_alive():  # pragma: no cover - a worker stuck in a system call
                 s.proc.kill()
                 s.proc.join(timeout=2)
-
