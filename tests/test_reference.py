@@ -6,13 +6,15 @@ same with the guard off, fixed seats and shared ties. Both are built and run her
 their first-player win, second-player win and tie rates must agree within sampling
 error (4 standard errors of the difference)."""
 import math
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from helpers import JIT, bot
+from helpers import JIT, ROOT, bot
 from simulator.dominion import engine as E
 from simulator.dominion.game import make_match, play
 from simulator.dominion.setup import Rules, bots_kingdom
@@ -53,3 +55,18 @@ def test_bench_reports_two_worker_scaling_beside_the_c_reference():
     # would mean the second worker or copy made things slower than one alone
     assert 0.5 < res["2-worker scaling"] < 2.5 and 0.5 < res["C 2-copy scaling"] < 2.5, res
     assert any(line.startswith("2 workers: ") and "C reference, 2 copies" in line for line in lines)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or not JIT, reason="bench/scaling.py forks; needs the JIT (speed)")
+def test_scaling_script_prints_the_ceiling_beside_the_runner_and_c(capsys):
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import scaling
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    med = scaling.main(["-n", "20000", "--pairs", "1", "--c-games", "100000"])
+    out = capsys.readouterr().out
+    # throughput ratios of two processes over one: above 2 is impossible, below 0.5 means the
+    # second process slowed the first (the forked halves must have played their games)
+    assert all(0.5 < m < 2.5 for m in med[1:]), (med, out)
+    assert out.splitlines()[-1].startswith("medians of 1: C ") and "ceiling" in out
