@@ -90,7 +90,7 @@ def is_cached(kernel) -> bool:
 
 
 @contextmanager
-def compile_notice(kernel, what: str = "the game engine", expect: str = "about 22 s"):
+def compile_notice(kernel, what: str = "the game engine", expect: str = "about 20 s"):
     """Say so on stderr while ``kernel`` compiles for the first time: one line, with a
     spinner and the time taken on a terminal. Silent when it is cached, and with -q."""
     if is_cached(kernel) or logging.getLogger().getEffectiveLevel() > logging.WARNING:

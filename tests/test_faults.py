@@ -250,7 +250,7 @@ def test_a_cold_compile_is_announced_and_a_cached_one_is_silent(tmp_path, capsys
     logging.getLogger().setLevel(logging.WARNING)
     with compile_notice(cold):
         pass
-    assert capsys.readouterr().err == "compiling the game engine, first run only, about 22 s ...\n"
+    assert capsys.readouterr().err == "compiling the game engine, first run only, about 20 s ...\n"
     with compile_notice(warm):
         pass
     assert capsys.readouterr().err == ""

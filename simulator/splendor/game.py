@@ -382,7 +382,7 @@ def empty_tally(match: Match) -> Tally:
 
 def warm_up(match: Match) -> None:
     from ..jit import compile_notice
-    with compile_notice(_engine().run_games, "the Splendor engine", "about 13 s"):
+    with compile_notice(_engine().run_games, "the Splendor engine", "about 10 s"):
         State(match).run(E.MODE_FRESH, 0, 0, 1)
 
 
