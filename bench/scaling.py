@@ -16,8 +16,8 @@ Measured on the 2-core machine of issue 10 (Big Money Ultimate mirror, 800,000 g
 medians of 7 pairs): C 1.996, ceiling 1.965, runner 1.941. What keeps the ceiling below
 C's: two engine processes started on their own do not slow each other (1.645 s for the
 same games alone or beside the other), but two forked from a 216 MB Python process start
-3-7 ms late (a fork takes about 3 ms) and use 0.65% more CPU each (copy-on-write of the
-parent's pages), which two copies of a small C program do not pay. A parent playing one
+3-8 ms late and use 0.65% more CPU each (about 670 copy-on-write faults each among it),
+which two copies of a small C program do not pay. A parent playing one
 half beside one forked child, and two threads with the kernels compiled ``nogil``, both
 measured 1.97.
 """
@@ -42,9 +42,9 @@ def forked_halves(game, match, games: int, pieces: int = 8) -> float:
         if pid == 0:  # pragma: no cover - the child, which never returns
             code = 1
             try:
-                first = k * (games // 2)
+                first, n = k * games // 2, (k + 1) * games // 2 - k * games // 2  # games first .. first + n - 1
                 for i in range(pieces):
-                    lo, hi = first + i * games // (2 * pieces), first + (i + 1) * games // (2 * pieces)
+                    lo, hi = first + i * n // pieces, first + (i + 1) * n // pieces
                     game.play(match, 1, lo, hi - lo)
                 code = 0
             finally:
@@ -58,7 +58,7 @@ def forked_halves(game, match, games: int, pieces: int = 8) -> float:
 
 def main(argv=None) -> list[float]:
     """Prints each pair and the medians; returns the medians (C, runner, ceiling)."""
-    from simulator import api, bench, runner
+    from simulator import api, bench
     from simulator.games import get_game
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", "--games", type=int, default=800_000)
@@ -71,11 +71,8 @@ def main(argv=None) -> list[float]:
     game.warm_up(match)
     rows = []
     for _ in range(args.pairs):
-        t = time.perf_counter()
-        runner.run(game, match, args.games, 1, jobs=1)
-        one = time.perf_counter() - t
-        rows.append((bench.reference_scaling(args.c_games), bench.dsim_scaling(match, args.games),
-                     one / forked_halves(game, match, args.games)))
+        one, two = bench.dsim_walls(match, args.games)
+        rows.append((bench.reference_scaling(args.c_games), one / two, one / forked_halves(game, match, args.games)))
         print("C {:.3f}  runner {:.3f}  ceiling {:.3f}".format(*(r or 0 for r in rows[-1])), flush=True)
     med = [statistics.median(r[i] or 0 for r in rows) for i in range(3)]  # C: 0 without gcc
     print(f"medians of {args.pairs}: C {med[0]:.3f}, runner {med[1]:.3f}, ceiling {med[2]:.3f} "

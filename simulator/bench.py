@@ -77,9 +77,9 @@ def reference_scaling(games: int) -> float | None:
     return 2 * one / two
 
 
-def dsim_scaling(match, games: int) -> float:
-    """Wall-clock throughput of a run with 2 workers over one with 1 worker (the same
-    games; worker start-up included, as a user sees it)."""
+def dsim_walls(match, games: int) -> tuple[float, float]:
+    """Wall-clock seconds of a run with 1 worker and of one with 2 workers (the same games;
+    worker start-up included, as a user sees it)."""
     from . import runner
     from .games import get_game
     game = get_game(match.game)
@@ -88,7 +88,13 @@ def dsim_scaling(match, games: int) -> float:
         t = time.perf_counter()
         runner.run(game, match, games, 1, jobs=jobs)
         walls.append(time.perf_counter() - t)
-    return walls[0] / walls[1]
+    return walls[0], walls[1]
+
+
+def dsim_scaling(match, games: int) -> float:
+    """Wall-clock throughput of a run with 2 workers over one with 1 worker."""
+    one, two = dsim_walls(match, games)
+    return one / two
 
 
 def cold_compile(bot: str = MATCHUPS[0][1][0]) -> tuple[float, float]:
