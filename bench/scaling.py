@@ -65,6 +65,8 @@ def main(argv=None) -> list[float]:
     ap.add_argument("--pairs", type=int, default=7)
     ap.add_argument("--c-games", type=int, default=1_000_000, help="games of each C reference copy")
     args = ap.parse_args(argv)
+    if args.pairs < 1 or args.games < 2 or args.c_games < 1:
+        ap.error("--pairs and --c-games take a whole number from 1, --games from 2")
     bots = [str(bench.STRATEGIES / b) for b in bench.MATCHUPS[0][1]]
     match = api.prepare(bots)
     game = get_game(match.game)
