@@ -178,7 +178,7 @@ MUTANTS = [
     ("revealing two skips the reshuffle for the second", ENGINE,
      "    for k in range(2):\n        x = take_top(S, R, q)",
      "    for k in range(2):\n        x = take_top(S, R, q) if k == 0 or S[S_ZN + q * NZ + Z_DRAW] > 0 else -1"),
-    ("cleanup draws 6", ENGINE, "draw_hot(S, R, p, 5, lg)", "draw_hot(S, R, p, 6, lg)"),
+    ("cleanup draws 6", ENGINE, "draw_hot(S, R, p, 5, lg, True)", "draw_hot(S, R, p, 6, lg, True)"),
     ("buying is free", ENGINE, "        S[G_COINS] -= T[col(c, C_COST)]\n", "        pass\n"),
     # ---- game end, scoring, tie-break, guard
     ("the game ends on one pile fewer", ENGINE, "if S[G_EMPTY] >= S[S_VAR + V_END_PILES]:",

@@ -101,7 +101,7 @@ def cleanup(S, R, p, lg):
                 n += 1
         S[k] = 0
     S[kx] = n
-    draw_hot(S, R, p, 5, lg)
+    draw_hot(S, R, p, 5, lg, True)
 
 
 @inline
@@ -161,6 +161,14 @@ def setup_game(S, R, T):
         count_owned(S, T, p, COPPER, START_COPPERS)
         count_owned(S, T, p, ESTATE, START_ESTATES)
         draw(S, R, p, 5)
+
+
+@kernel
+def new_game(S, R, T, seed, gi, np_, paired, seat_mode):
+    """Start game gi of the run (its streams and seats) and set up its table: a call, so
+    that the game loop around the turn loop stays small (see ``state.reshuffle_call``)."""
+    start_game(S, R, seed, gi, np_, paired, seat_mode, S_SEAT, G_GAME_LO)
+    setup_game(S, R, T)
 
 
 @kernel
@@ -290,8 +298,7 @@ def play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, 
         gi = -1
         if not resume:
             gi = first_game + g
-            start_game(S, R, seed, gi, np_, paired, seat_mode, S_SEAT, G_GAME_LO)
-            setup_game(S, R, T)
+            new_game(S, R, T, seed, gi, np_, paired, seat_mode)
         # the turn loop, at one place in the code
         err = play_turns(S, R, T, F, A, grec, 0 if resume else g, gi, max_turns if resume else 1 << 30,
                          stop if resume else STOP_NONE, lg)
