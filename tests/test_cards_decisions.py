@@ -160,6 +160,16 @@ def test_feast_by_default_never_gains_back_a_feast():
     assert t.discard(0) == ["Feast"]
 
 
+def test_cleanup_leaves_no_trace_of_a_feast_that_left_play():
+    # the Feast's play-area slot is empty once it trashed itself: cleanup discards the
+    # gained Duchy, the played Copper and the hand's Estate, in order, and nothing else
+    t = Table([plays("Feast", extra="buy: [Duchy]"), NOTHING])
+    t.stack(0, hand=["Feast", "Copper", "Estate"], draw=["Silver"] * 5, discard=[])
+    t.play(1)
+    assert t.st.zone(0, E.Z_DISC) == [E.DUCHY, E.COPPER, E.ESTATE]
+    assert t.hand(0) == ["Silver"] * 5 and t.st.zone(0, E.Z_PLAY) == []
+
+
 def test_feast_when_the_only_gains_are_empty():
     t = Table([plays("Feast", extra="buy: [Duchy]"), NOTHING]).stack(0, hand=["Feast"])
     for card in ("Duchy", "Silver", "Estate", "Curse", "Copper", "Feast"):
