@@ -178,6 +178,7 @@ MUTANTS = [
     ("revealing two skips the reshuffle for the second", ENGINE,
      "    for k in range(2):\n        x = take_top(S, R, q)",
      "    for k in range(2):\n        x = take_top(S, R, q) if k == 0 or S[S_ZN + q * NZ + Z_DRAW] > 0 else -1"),
+    ("a card taken from hand takes every copy", ENGINE, "        hit = (x == c) * (1 - found)\n", "        hit = (x == c) * 1\n"),
     ("cleanup discards a card that left play", ENGINE, "            n += c >= 0\n", "            n += 1\n"),
     ("cleanup draws 6", ENGINE, "draw_hot(S, R, p, 5, lg, True)", "draw_hot(S, R, p, 6, lg, True)"),
     ("buying is free", ENGINE, "        S[G_COINS] -= T[col(c, C_COST)]\n", "        pass\n"),

@@ -5,7 +5,7 @@ import numpy as np
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .rng import rand_below
-from .state import (bopt, col, cost_of, count_in, find_in, is_random, is_type, log_ev, own, ps, push, remove_at,
+from .state import (bopt, col, cost_of, count_in, find_in, is_random, is_type, log_ev, own, ps, push, take_from,
                     rule_card, rule_span, zb, zn)
 from .gains import count_owned, guard_refuses
 from .conditions import rule_holds, rule_holds_hot
@@ -256,7 +256,7 @@ def discard_down(S, R, T, F, p, k):
                 if v < best:
                     best = v
                     c = x
-        remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, c))
+        take_from(S, p, Z_HAND, c)
         push(S, p, Z_DISC, c)
         log_ev(S, EV_DISCARD, p, c, 0)
 

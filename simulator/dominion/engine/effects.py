@@ -13,7 +13,7 @@ from .decisions import (best_treasure_at, blocked, cellar_pick, chapel_pick, cho
                         least_wanted, library_skips, listed_aside, option, remodel_pick, rule_matches, spare_card)
 from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
-from .state import (bopt, col, cost_of, draw, find_in, is_random, is_type, log_ev, ps, push, remove_at,
+from .state import (bopt, col, cost_of, draw, find_in, is_random, is_type, log_ev, ps, push, remove_at, take_from,
                     seat_after, take_top, zb, zn)
 
 
@@ -96,7 +96,7 @@ def cellar(S, R, T, F, A, p):
             x = cellar_pick(S, T, p)
         if x < 0:
             break
-        remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+        take_from(S, p, Z_HAND, x)
         push(S, p, Z_DISC, x)
         log_ev(S, EV_DISCARD, p, x, 0)
         n += 1
@@ -113,7 +113,7 @@ def chapel(S, R, T, F, A, p):
         x = chapel_pick(S, R, T, F, p) if default else choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
         if x < 0:
             break
-        remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+        take_from(S, p, Z_HAND, x)
         trash_card(S, T, p, x)
 
 
@@ -309,7 +309,7 @@ def remodel(S, R, T, F, A, p):
         x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
     if x < 0:
         x = least_wanted(S, T, p)
-    remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+    take_from(S, p, Z_HAND, x)
     trash_card(S, T, p, x)
     if default and x == GOLD and late_province(S, T, p):
         g = PROVINCE
@@ -388,7 +388,7 @@ def throne_room(S, R, T, F, A, p):
                 x = S[oh + i]
                 break
     if x >= 0:
-        remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+        take_from(S, p, Z_HAND, x)
         s2 = S[zn(p, Z_PLAY)]
         push(S, p, Z_PLAY, x)
         log_ev(S, EV_THRONE, p, x, 0)
@@ -489,7 +489,7 @@ def mine(S, R, T, F, A, p):
     if x < 0:
         log_ev(S, EV_NOTHING, p, MINE, 0)
         return
-    remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+    take_from(S, p, Z_HAND, x)
     trash_card(S, T, p, x)
     gain_chosen(S, T, A, p, g, Z_HAND)
 
@@ -583,7 +583,7 @@ def artisan(S, R, T, F, A, p):
             x = S[oh + bi]
     if x < 0:
         x = least_wanted(S, T, p)
-    remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, x))
+    take_from(S, p, Z_HAND, x)
     push(S, p, Z_DRAW, x)
     log_ev(S, EV_TOPDECK, p, x, 0)
 

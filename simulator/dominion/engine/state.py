@@ -96,6 +96,23 @@ def remove_at(S, p, zone, i):
     return c
 
 
+@inline
+def take_from(S, p, zone, c):
+    """Remove the first copy of card c from p's zone, keeping the others' order: one pass
+    that moves every card, with no branch on where c is."""
+    k = zn(p, zone)
+    o = zb(p, zone)
+    kept = 0
+    found = 0
+    for i in range(S[k]):
+        x = S[o + i]
+        S[o + kept] = x
+        hit = (x == c) * (1 - found)
+        found += hit
+        kept += 1 - hit
+    S[k] = kept
+
+
 @kernel
 def find_in(S, p, zone, c):
     o = zb(p, zone)

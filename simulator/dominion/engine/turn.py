@@ -4,7 +4,7 @@
 from ...tally_kernels import close_unit, score_game, score_seat, start_game
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel, on_demand
-from .state import col, count_in, draw, draw_hot, find_in, log_hot, log_if, own, ps, push, remove_at, zb, zn
+from .state import col, count_in, draw, draw_hot, log_hot, log_if, own, ps, push, take_from, zb, zn
 from .gains import count_owned, gain, vp_of
 from .decisions import choose_gain_hot, choose_play
 from .effects import effect, push_play
@@ -14,7 +14,7 @@ from .effects import effect, push_play
 def play_action(S, R, T, F, A, c, p):
     """Move Action c from p's hand to play and resolve it, with everything it causes
     to be played (Throne Room, Vassal) resolved in order through the work stack."""
-    remove_at(S, p, Z_HAND, find_in(S, p, Z_HAND, c))
+    take_from(S, p, Z_HAND, c)
     slot = S[zn(p, Z_PLAY)]
     push(S, p, Z_PLAY, c)
     log_hot(S, EV_PLAY, p, c, 0)
