@@ -247,7 +247,8 @@ def feast(S, R, T, F, A, p, slot):
     S[G_SKIP] = 0
 
 
-@kernel
+#: inline in ``effect`` (see there)
+@inline
 def militia(S, R, T, F, A, p):
     """+2 coins. Each other player discards down to 3 cards in hand.
 
@@ -523,7 +524,8 @@ def sentry(S, R, T, F, A, p):
     move_aside(S, p, Z_DRAW, EV_BACK)
 
 
-@kernel
+#: inline in ``effect`` (see there)
+@inline
 def witch(S, R, T, F, A, p):
     """+2 Cards. Each other player gains a Curse card."""
     np_ = S[G_NP]
@@ -596,7 +598,9 @@ def effect(S, R, T, F, A, c, slot, p):
     call fewer per play, at no cost in compile time (effect is not compiled on its own).
     Measured with ``jit.lean_arrays``: Militia vs Smithy Big Money 209k -> 229k games/s,
     Witch vs Big Money Ultimate 261k -> 280k. (The +Cards drawn inline too, not through
-    ``draw``: no faster, and 0.5 s more of compile.)"""
+    ``draw``: no faster, and 0.5 s more of compile.) Witch and Militia are inline in it,
+    not calls: Witch vs BMU 340k -> 346k games/s, Militia vs Smithy Big Money 301k -> 304k
+    (4 interleaved pairs of 200,000 games), compile time unchanged."""
     if T[col(c, C_CARDS)] > 0:
         draw(S, R, p, T[col(c, C_CARDS)])
     S[G_ACTIONS] += T[col(c, C_ACTIONS)]
