@@ -13,8 +13,8 @@ from .decisions import (best_treasure_at, blocked, cellar_pick, chapel_pick, cho
                         least_wanted, library_skips, listed_aside, option, remodel_pick, rule_matches, spare_card)
 from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
-from .state import (bopt, col, cost_of, draw, find_in, is_random, is_type, log_ev, ps, push, remove_at, take_from,
-                    seat_after, take_top, zb, zn)
+from .state import (bopt, col, cost_of, draw, draw_hot, find_in, is_random, is_type, log_ev, ps, push, remove_at,
+                    seat_after, take_from, take_top, zb, zn)
 
 
 # ================================================================ helpers of several cards
@@ -597,12 +597,13 @@ def effect(S, R, T, F, A, c, slot, p):
     then its own text, if it has one. Inlined into its one caller, ``play_action``: a
     call fewer per play, at no cost in compile time (effect is not compiled on its own).
     Measured with ``jit.lean_arrays``: Militia vs Smithy Big Money 209k -> 229k games/s,
-    Witch vs Big Money Ultimate 261k -> 280k. (The +Cards drawn inline too, not through
-    ``draw``: no faster, and 0.5 s more of compile.) Witch and Militia are inline in it,
-    not calls: Witch vs BMU 340k -> 346k games/s, Militia vs Smithy Big Money 301k -> 304k
-    (4 interleaved pairs of 200,000 games), compile time unchanged."""
+    Witch vs Big Money Ultimate 261k -> 280k. Witch and Militia are inline in it, not
+    calls: Witch vs BMU 340k -> 346k games/s, Militia vs Smithy Big Money 301k -> 304k,
+    compile time unchanged. The +Cards are drawn inline too (its reshuffle a call): Witch
+    vs BMU 347k -> 350k, Militia 304k -> 306k, Smithy BM vs BMU 401k -> 405k, 0.25 s more
+    of compile (each: medians of 4 interleaved pairs of 200,000 games)."""
     if T[col(c, C_CARDS)] > 0:
-        draw(S, R, p, T[col(c, C_CARDS)])
+        draw_hot(S, R, p, T[col(c, C_CARDS)], S[G_LOG] != 0, True)
     S[G_ACTIONS] += T[col(c, C_ACTIONS)]
     S[G_BUYS] += T[col(c, C_BUYS)]
     S[G_COINS] += T[col(c, C_COINS)]
