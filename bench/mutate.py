@@ -154,7 +154,7 @@ MUTANTS = [
      "if kept == 2 and cost_of(T, S[oa]) < cost_of(T, S[oa + 1]):"),
     ("Vassal's Action costs an Action", ENGINE, "log_ev(S, EV_PLAY, p, x, 1)",
      "log_ev(S, EV_PLAY, p, x, 1); S[G_ACTIONS] -= 1"),
-    ("Gardens per 9 cards", ENGINE, "* (cards // 10)", "* (cards // 9)"),
+    ("Gardens per 9 cards", ENGINE, "* ((cards * 52429) >> 19)", "* (cards // 9)"),
     # ---- Moat against each attack
     ("Moat ignored by Witch", ENGINE, "if not blocked(S, R, T, F, q):\n            gain(S, T, A, q, CURSE",
      "if True:\n            gain(S, T, A, q, CURSE"),

@@ -145,7 +145,7 @@ def test_sentry_reshuffles_for_its_second_card():
 
 
 # ---------------------------------------------------------------- scoring is the engine's
-@pytest.mark.parametrize("cards,expected", [(29, 2), (30, 3), (39, 3), (40, 4)])
+@pytest.mark.parametrize("cards,expected", [(9, 0), (10, 1), (29, 2), (30, 3), (39, 3), (40, 4), (319, 31)])
 def test_the_engine_scores_gardens_per_ten_cards(cards, expected):
     t = Table([NOTHING, NOTHING], kingdom=["Gardens"])
     t.stack(0, hand=["Gardens"], draw=["Copper"] * (cards - 1))
