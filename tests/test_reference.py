@@ -70,3 +70,34 @@ def test_scaling_script_prints_the_ceiling_beside_the_runner_and_c(capsys):
     # second process slowed the first (the forked halves must have played their games)
     assert all(0.5 < m < 2.5 for m in med[1:]), (med, out)
     assert out.splitlines()[-1].startswith("medians of 1: C ") and "ceiling" in out
+
+
+def _ab(other, tmp_path) -> subprocess.CompletedProcess:
+    # as plain Python (no compile of the second engine): the mechanics, not the speed
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1", "TMPDIR": str(tmp_path)}
+    return subprocess.run([sys.executable, str(ROOT / "bench" / "ab.py"), str(other), "-m", "bmu", "-n", "20",
+                           "--rounds", "2", "--check-games", "20"], capture_output=True, text=True, env=env,
+                          timeout=240)
+
+
+def test_ab_script_times_two_engines_and_tells_when_they_play_different_games(tmp_path):
+    same = _ab(ROOT, tmp_path)
+    assert same.returncode == 0, same.stderr
+    line = same.stdout.splitlines()[-1]
+    assert line.startswith("bmu ") and line.endswith("same games"), same.stdout
+    assert 0.2 < float(line.split("B/A ")[1].split()[0]) < 5
+    # B: a copy whose cleanup draws 6 cards plays other games, and the script says so
+    other = tmp_path / "other"
+    shutil.copytree(ROOT / "simulator", other / "simulator", ignore=shutil.ignore_patterns("__pycache__"))
+    turn = other / "simulator" / "dominion" / "engine" / "turn.py"
+    text = turn.read_text()
+    assert text.count("draw_hot(S, R, p, 5, lg, True)") == 1
+    turn.write_text(text.replace("draw_hot(S, R, p, 5, lg, True)", "draw_hot(S, R, p, 6, lg, True)"))
+    changed = _ab(other, tmp_path)
+    assert changed.returncode == 0, changed.stderr
+    assert changed.stdout.splitlines()[-1].endswith("DIFFERENT GAMES"), changed.stdout
+    # B with another state layout is refused in one line
+    layout = other / "simulator" / "dominion" / "layout.py"
+    layout.write_text(layout.read_text().replace("MAXC = 320", "MAXC = 330"))
+    refused = _ab(other, tmp_path)
+    assert refused.returncode != 0 and "layout" in refused.stderr.strip().splitlines()[-1], refused.stderr
