@@ -146,7 +146,7 @@ def harbinger(S, R, T, F, A, p):
                 score = v
                 x = y
     if x >= 0:
-        remove_at(S, p, Z_DISC, find_in(S, p, Z_DISC, x))
+        take_from(S, p, Z_DISC, x)
         push(S, p, Z_DRAW, x)
         log_ev(S, EV_TOPDECK, p, x, 0)
 

@@ -98,8 +98,8 @@ def remove_at(S, p, zone, i):
 
 @inline
 def take_from(S, p, zone, c):
-    """Remove the first copy of card c from p's zone, keeping the others' order: one pass
-    that moves every card, with no branch on where c is."""
+    """Remove the first copy of card c from p's zone (none there: nothing changes), keeping
+    the others' order: one pass that moves every card, with no branch on where c is."""
     k = zn(p, zone)
     o = zb(p, zone)
     kept = 0
