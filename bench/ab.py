@@ -32,9 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-#: the matchups of ``dsim bench``, by a short name
-MATCHUPS = {"bmu": ["big_money_ultimate", "big_money_ultimate"], "sbm": ["smithy_big_money", "big_money_ultimate"],
-            "witch": ["witch", "big_money_ultimate"], "militia": ["militia", "smithy_big_money"]}
+from simulator.bench import MATCHUPS as BENCH_MATCHUPS  # noqa: E402 - after the path
+
+#: ``dsim bench``'s matchups (its bot files), by a short name, in its order
+MATCHUPS = dict(zip(("bmu", "sbm", "witch", "militia"), (bots for _, bots, _ in BENCH_MATCHUPS), strict=True))
 PACKAGE_B = "simulator_b"
 
 
@@ -75,7 +76,7 @@ def timed(game, match, seed: int, n: int):
     return time.process_time() - t, st
 
 
-def compare(game_a, game_b, match, n: int, rounds: int, check: int = 2000) -> dict:
+def compare(game_a, game_b, match, n: int, rounds: int, check: int) -> dict:
     """Whether B plays ``check`` games as A does, then paired rounds of n games: per round,
     B's speed over A's."""
     _, a = timed(game_a, match, 5, check)
@@ -114,7 +115,7 @@ def main(argv=None) -> int:
     print(f"A: {ROOT}\nB: {args.other.resolve()}\n{args.rounds} rounds of {args.games:,} games per matchup; "
           "B/A: B's games per CPU-second over A's, median of the rounds (range)")
     for name in names:
-        match = api.prepare([str(ROOT / "strategies" / f"{b}.yaml") for b in MATCHUPS[name]])
+        match = api.prepare([str(ROOT / "strategies" / b) for b in MATCHUPS[name]])
         r = compare(game_a, game_b, match, args.games, args.rounds, args.check_games)
         print(f"{name:8s} A {r['a'] / 1e3:,.0f}k  B {r['b'] / 1e3:,.0f}k  B/A {r['ratio']:.4f} "
               f"({r['low']:.4f}-{r['high']:.4f})  {'same games' if r['same'] else 'DIFFERENT GAMES'}")

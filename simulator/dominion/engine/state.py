@@ -225,7 +225,8 @@ def draw_hot(S, R, p, k, lg, call):
 
 @kernel
 def draw(S, R, p, k):
-    """``draw_hot`` as a call, for the cards that draw and the first hands."""
+    """``draw_hot`` as a call, for the first hands and the draws in card texts (Cellar,
+    Council Room); a card's +Cards are drawn inline in ``effect``."""
     return draw_hot(S, R, p, k, S[G_LOG] != 0, False)
 
 
