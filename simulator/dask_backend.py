@@ -12,14 +12,13 @@ from __future__ import annotations
 import logging
 
 from .errors import InputError, printable, short
+from .pool import call_task
 
 log = logging.getLogger("dsim.dask")
 
 
-def _remote_chunk(game_name, match, seed, first, n, paired, records, idx):
-    from .games import get_game
-    from .runner import _play_chunk
-    return idx, _play_chunk(get_game(game_name), match, seed, first, n, paired, records, idx)
+def _remote(fn, context, task, idx):
+    return idx, call_task(fn, context, task, idx)
 
 
 def client_for(scheduler: str | None, jobs: int | None):
@@ -46,28 +45,63 @@ def client_for(scheduler: str | None, jobs: int | None):
     return Client(cluster), cluster
 
 
-def run_chunks_dask(game, match, seed, paired, records, chunks, accept, scheduler=None, jobs=None,
-                    client=None):
-    """Submit every chunk; hand results to ``accept(idx, tally, records)`` as they finish
-    (``accept`` returning True stops the run)."""
-    from dask.distributed import as_completed
-    own = client is None
-    cluster = None
-    if own:
-        client, cluster = client_for(scheduler, jobs)
-    try:
-        remote_match = client.scatter(match, broadcast=True)
-        futures = [client.submit(_remote_chunk, game.NAME, remote_match, seed, first, n, paired, records, idx,
-                                 pure=False, retries=1)
-                   for idx, (first, n) in enumerate(chunks)]
-        for fut in as_completed(futures):
-            idx, (tally, recs) = fut.result()
-            if accept(idx, tally, recs):
-                for f in futures:
-                    f.cancel()
-                break
-    finally:
-        if own:
-            client.close()
-            if cluster is not None:
-                cluster.close()
+class DaskPool:
+    """A pool (``simulator.pool``) on a Dask cluster: the context is scattered to every
+    worker once; at most ``window`` tasks are in flight (twice the cluster's threads, at
+    least 4), the next submitted as one finishes, so a run of a billion games never
+    floods the scheduler. A task is retried once if it raises; a task whose worker died
+    is rescheduled by Dask itself."""
+
+    def __init__(self, fn, context, jobs=None, scheduler=None, client=None):
+        self.own = client is None
+        self.cluster = None
+        if self.own:
+            client, self.cluster = client_for(scheduler, jobs)
+        self.client = client
+        self.fn = fn
+        try:
+            self.context = client.scatter([context], broadcast=True)[0]  # one object, not one per item
+            threads = sum(client.nthreads().values())
+        except BaseException:
+            self.close()
+            raise
+        self.window = max(4, 2 * max(threads, jobs or 1))
+        self.most_in_flight = 0  # the largest number of tasks submitted and not yet done (for the tests)
+
+    def map(self, tasks, accept) -> bool:
+        from dask.distributed import as_completed
+        todo = iter(range(len(tasks)))
+        running = as_completed()
+
+        def submit() -> None:
+            idx = next(todo, None)
+            if idx is not None:
+                running.add(self.client.submit(_remote, self.fn, self.context, tasks[idx], idx, pure=False,
+                                               retries=1))
+                self.most_in_flight = max(self.most_in_flight, running.count())
+
+        for _ in range(self.window):
+            submit()
+        try:
+            for fut in running:
+                idx, result = fut.result()
+                if accept(idx, result):
+                    return True
+                submit()
+            return False
+        finally:
+            for fut in list(running.futures):
+                fut.cancel()
+
+    def close(self, cancel: bool = False) -> None:
+        if self.own:
+            self.own = False
+            self.client.close()
+            if self.cluster is not None:
+                self.cluster.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

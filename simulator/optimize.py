@@ -20,13 +20,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import multiprocessing as mp
 import random
 import re
-import signal
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -34,6 +31,7 @@ from pathlib import Path
 import pandas as pd
 
 from .errors import InputError, InputErrors
+from .pool import make_pool
 from .stats import BOT_COLS, wilson
 
 log = logging.getLogger("dsim.optimize")
@@ -68,10 +66,12 @@ def _bot(text: str, name: str):
     return strategy_from_text(text, name)
 
 
-def _play(task) -> list:
-    """(w12, games) of the candidate against each opponent, over games first .. first+n-1."""
+def _play(context, task, idx) -> list:
+    """A pool task: (w12, games) of the candidate against each opponent, over games
+    first .. first+n-1 of ``seed``, on the kingdom of ``context``."""
     from .dominion import game as dgame
-    cand_text, opp_texts, kingdom, players, rules, seed, first, n = task
+    kingdom, players, rules = context
+    cand_text, opp_texts, seed, first, n = task
     cand = _bot(cand_text, "<candidate>")
     out = []
     for ot in opp_texts:
@@ -82,52 +82,29 @@ def _play(task) -> list:
     return out
 
 
-def _worker_init():
-    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent handles Ctrl-C
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 class Evaluator:
-    """Plays evaluation tasks and returns their results in task order: in this process
-    (``jobs`` 1), a process pool, or a Dask cluster (``backend`` "dask", the runner's
-    client: ``scheduler`` or a local cluster). Results do not depend on which."""
+    """Plays evaluation tasks and returns their results in task order, through a pool of
+    the runner's kind (``simulator.pool``: this process for ``jobs`` 1, worker processes
+    that are replaced if they die, or a Dask cluster), kept for the whole run. Results do
+    not depend on which."""
 
-    def __init__(self, jobs: int, backend: str = "local", scheduler: str | None = None, client=None):
-        self.jobs = jobs
-        self.pool = None
-        self.client = client
-        self.cluster = None
-        self.own_client = False
-        if backend == "dask" and client is None:
-            from .dask_backend import client_for
-            try:
-                self.client, self.cluster = client_for(scheduler, jobs)
-            except InputError as e:
-                raise InputErrors([e]) from None
-            self.own_client = True
-        elif backend != "dask" and jobs > 1:
-            self.pool = ProcessPoolExecutor(jobs, mp_context=mp.get_context(), initializer=_worker_init)
+    def __init__(self, context, jobs: int, backend: str = "local", scheduler: str | None = None, client=None):
+        try:
+            self.pool = make_pool(_play, context, jobs, backend, scheduler, client)
+        except InputError as e:
+            raise InputErrors([e]) from None
 
     def map(self, tasks) -> list:
-        if self.client is not None:
-            return self.client.gather(self.client.map(_play, tasks, pure=False, retries=1))
-        if self.pool is None:
-            return [_play(t) for t in tasks]
-        return list(self.pool.map(_play, tasks))
+        out = [None] * len(tasks)
+
+        def accept(idx, result):
+            out[idx] = result
+
+        self.pool.map(tasks, accept)
+        return out
 
     def close(self, cancel: bool = False):
-        if self.own_client:
-            self.client.close()
-            if self.cluster is not None:
-                self.cluster.close()
-            self.client = None
-            self.own_client = False
-        if self.pool is not None:
-            if cancel:
-                for p in list(getattr(self.pool, "_processes", {}).values()):
-                    p.terminate()
-            self.pool.shutdown(wait=True, cancel_futures=cancel)
-            self.pool = None
+        self.pool.close(cancel=cancel)
 
 
 # ---------------------------------------------------------------- the run
@@ -285,7 +262,7 @@ class Optimizer:
         alive = list(range(len(texts)))
         first, n = 0, _whole_deals(s.stage_games, s.players)
         for stage in range(s.stages):
-            tasks = [(texts[i], tuple(opps), s.kingdom, s.players, s.rules, seed, first, n) for i in alive]
+            tasks = [(texts[i], tuple(opps), seed, first, n) for i in alive]
             for i, res in zip(alive, ev.map(tasks)):
                 for w12, games in res:
                     fit[i][0] += w12
@@ -344,8 +321,7 @@ class Optimizer:
         s = self.s
         seed = derived_seed(s.seed, "final")
         n = _whole_deals(s.final_games, s.players)
-        res = ev.map([(genome.render(name), tuple([b.source]), s.kingdom, s.players, s.rules, seed, 0, n)
-                      for b in s.against])
+        res = ev.map([(genome.render(name), (b.source,), seed, 0, n) for b in s.against])
         rows = []
         for b, [(w12, games)] in zip(s.against, res):
             lo, hi = wilson(w12 / 12, games)
@@ -359,8 +335,7 @@ class Optimizer:
         n = _whole_deals(max(s.stage_games, s.final_games // 4), s.players)
         names = [f"Leader {i + 1}" for i in range(len(self.leaders))]
         texts = [g.render(nm) for g, nm in zip(self.leaders, names)]
-        res = ev.map([(texts[i], tuple(texts), s.kingdom, s.players, s.rules, seed, 0, n)
-                      for i in range(len(texts))])
+        res = ev.map([(texts[i], tuple(texts), seed, 0, n) for i in range(len(texts))])
         m = pd.DataFrame([[round(_share(*x), 4) for x in row] for row in res], index=names, columns=names)
         m.index.name = "leader"
         return m
@@ -434,7 +409,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
         opt.say(f"resuming from generation {opt.generation} in {out}")
     opt.t0 = t_start
     api.choice("backend", backend, api.BACKENDS)
-    ev = Evaluator(jobs, backend, scheduler, dask_client)
+    ev = Evaluator((s.kingdom, s.players, s.rules), jobs, backend, scheduler, dask_client)
     stopped = "interrupt"
     try:
         stopped = opt.evolve(ev)

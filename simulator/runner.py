@@ -11,8 +11,6 @@ checked at chunk boundaries, so the stopping point is also independent of ``--jo
 from __future__ import annotations
 
 import logging
-import logging.handlers
-import multiprocessing as mp
 import os
 import shlex
 import signal
@@ -20,19 +18,21 @@ import sys
 import threading
 import time
 import traceback
-from collections import deque
 from dataclasses import dataclass, field
-from multiprocessing.connection import wait
 
 from .errors import RunError
+from .games import get_game
+from .pool import TaskCrash, make_pool
 from .stats import BOT_COLS, Tally, win_interval
 
-log = logging.getLogger("dsim.runner")
+wlog = logging.getLogger("dsim.worker")
 
 CHUNK = 12_000      # games per chunk when stopping by --until-ci: a multiple of 2, 3 and 4
 BIG_CHUNK = 48_000  # games per chunk of a run of a fixed size, but for its last few
 MIN_CHUNK = 1_200   # the smallest chunk: a small run's, and the last ones of a run of a fixed size
-AHEAD = 2           # chunks a worker holds: the one it plays and the next
+
+#: a game that raised inside a chunk (its chunk, first game, the game, the traceback)
+GameCrash = TaskCrash
 
 
 class _HoldSignals:
@@ -102,6 +102,10 @@ class ChunkPlan:
     def __iter__(self):
         return (self[i] for i in range(len(self)))
 
+    def describe(self, idx: int) -> str:
+        first, n = self[idx]
+        return f"chunk {idx} (games {first}-{first + n - 1})"
+
 
 def plan_chunks(games: int, jobs: int | None, multiple: int) -> ChunkPlan:
     """The chunks of a run. Chunk sizes never change a run's results.
@@ -133,17 +137,6 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-class GameCrash(RunError):
-    """A game raised inside a chunk; carries what is needed to replay it."""
-
-    def __init__(self, message: str, chunk: int, first_game: int, game: int | None, detail: str):
-        self.chunk = chunk
-        self.first_game = first_game
-        self.game = game
-        self.detail = detail
-        super().__init__(message)
-
-
 def _fault(chunk: int, first: int) -> None:
     """Fault injection for the tests (DSIM_FAULT): ``kill:K:MARKER`` kills the worker that
     gets chunk K while MARKER does not exist (creating it: a single death), ``kill:K``
@@ -166,55 +159,18 @@ def _fault(chunk: int, first: int) -> None:
         raise err
 
 
-def _play_chunk(game, match, seed, first, n, paired, records, chunk):
+def play_chunk(context, task, idx):
+    """A pool task: the games ``task`` = (first, n) of the match in ``context`` = (game's
+    name, match, seed, paired, records); returns (Tally, records or None)."""
+    game_name, match, seed, paired, records = context
+    first, n = task
+    wlog.info("worker %d: chunk %d (games %d-%d)", os.getpid(), idx, first, first + n - 1)
     try:
-        _fault(chunk, first)
-        return game.play(match, seed, first, n, paired, records)
+        _fault(idx, first)
+        return get_game(game_name).play(match, seed, first, n, paired, records)
     except Exception as e:  # noqa: BLE001 - reported with its context
-        g = getattr(e, "game", None)
-        raise GameCrash(f"{type(e).__name__}: {e}", chunk, first, g, traceback.format_exc()) from e
-
-
-class _PipeLog:
-    """What a worker's QueueHandler puts its records into: the worker's own result pipe,
-    so log lines reach the parent under any start method, in order with the results,
-    with no lock shared between processes (a killed worker cannot block the others)."""
-
-    def __init__(self, conn):
-        self.conn = conn
-
-    def put_nowait(self, record):
-        self.conn.send(("log", -1, record))
-
-
-def _worker(conn, game_name, match, seed, paired, records, log_level, parent):
-    """A worker process: plays the chunks it is sent until told to stop, or until its
-    parent is gone (killed, or stopped without saying so): it never outlives the run."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and stops its workers with SIGTERM
-    root = logging.getLogger()
-    root.handlers = [logging.handlers.QueueHandler(_PipeLog(conn))]  # lines go through the parent
-    root.setLevel(log_level)
-    from .games import get_game
-    game = get_game(game_name)
-    wlog = logging.getLogger("dsim.worker")
-    while True:
-        while not conn.poll(0.5):
-            if os.getppid() != parent:
-                return
-        try:
-            msg = conn.recv()
-        except (EOFError, OSError):
-            return
-        if msg is None:
-            return
-        idx, first, n = msg
-        wlog.info("worker %d: chunk %d (games %d-%d)", os.getpid(), idx, first, first + n - 1)
-        try:
-            result = _play_chunk(game, match, seed, first, n, paired, records, idx)
-            conn.send(("ok", idx, result))
-        except GameCrash as e:
-            conn.send(("crash", idx, (str(e), e.first_game, e.game, e.detail)))
+        raise GameCrash(f"{type(e).__name__}: {e}", idx, first, getattr(e, "game", None),
+                        traceback.format_exc()) from e
 
 
 def progress_bar(total: int, enabled: bool, label: str | None = None):
@@ -282,16 +238,9 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
         if backend == "local":
             game.warm_up(match)  # compile or load the kernels once, before workers start
         t0 = time.perf_counter()
-        if backend == "dask":
-            from .dask_backend import run_chunks_dask
-            run_chunks_dask(game, match, seed, paired, records, chunks, accept, scheduler, jobs, client=dask_client)
-        elif jobs == 1 or len(chunks) == 1:
-            for idx, (first, n) in enumerate(chunks):
-                tally, recs = _play_chunk(game, match, seed, first, n, paired, records, idx)
-                if accept(idx, tally, recs):
-                    break
-        else:
-            _run_pool(game, match, seed, paired, records, chunks, min(jobs, len(chunks)), accept)
+        with make_pool(play_chunk, (game.NAME, match, seed, paired, records), jobs, backend, scheduler,
+                       dask_client, tasks=len(chunks)) as pool:
+            pool.map(chunks, lambda idx, result: accept(idx, *result))
     except KeyboardInterrupt:
         out.partial = True
         out.stopped_by = "interrupt"
@@ -325,100 +274,3 @@ def _crash_message(e: GameCrash, match, seed) -> str:
     replay = f"dsim log {bots}{kingdom} --seed {seed} --game {e.game}" if e.game is not None else ""
     return (f"a game failed: {e} (chunk {e.chunk}, {where}, seed {seed}, bots: "
             f"{', '.join(match.bot_names)})" + (f"; reproduce with: {replay}" if replay else ""))
-
-
-class _Slot:
-    def __init__(self, ctx, args):
-        self.parent, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker, args=(child,) + args, daemon=True)
-        self.proc.start()
-        child.close()
-        self.held: deque = deque()  # chunks sent to this worker, in the order it plays them
-
-
-def _run_pool(game, match, seed, paired, records, chunks, jobs, accept):
-    """Our own small pool: one pipe per worker, so a worker that dies is known with the
-    chunks it held; the one it was playing is retried once on a fresh worker, the ones
-    queued behind it are handed out again. Each worker holds AHEAD chunks, so the next is
-    already in its pipe when one finishes. Workers start with the interpreter's start
-    method (fork, spawn or forkserver) and send their log records through their pipe;
-    the parent hands each to its own logger of the same name."""
-    ctx = mp.get_context()
-    args = (game.NAME, match, seed, paired, records, logging.getLogger().getEffectiveLevel(), os.getpid())
-    slots = []
-    retry: deque = deque()          # chunks a dead worker held, handed out again first
-    deaths: dict[int, int] = {}     # chunk -> workers that died playing it
-    fresh = iter(range(len(chunks)))
-    nxt = next(fresh, None)
-
-    def feed(s, depth):  # hand worker s chunks until it holds depth (retried chunks first)
-        nonlocal nxt
-        while len(s.held) < depth and (retry or nxt is not None):
-            if retry:
-                c = retry.popleft()
-            else:
-                c, nxt = nxt, next(fresh, None)
-            s.held.append(c)
-            try:
-                s.parent.send((c, *chunks[c]))
-            except OSError:  # the worker just died: found below, and what it held handed out again
-                return
-
-    try:
-        for _ in range(jobs):  # each starts on its first chunk while the next is forked
-            slots.append(_Slot(ctx, args))
-            feed(slots[-1], 1)
-        while True:
-            for depth in range(1, AHEAD + 1):  # round robin: every worker's next chunk, then the one after
-                for s in slots:
-                    feed(s, depth)
-            busy = [s for s in slots if s.held]
-            if not busy:
-                return
-            ready = wait([s.parent for s in busy] + [s.proc.sentinel for s in busy], timeout=1.0)
-            for i, s in enumerate(slots):
-                if not s.held:
-                    continue
-                if s.parent in ready or s.parent.poll():
-                    try:
-                        kind, idx, payload = s.parent.recv()
-                    except (EOFError, OSError):
-                        kind = None
-                    if kind == "log":
-                        logging.getLogger(payload.name).handle(payload)
-                        continue
-                    if kind == "ok":
-                        s.held.popleft()
-                        tally, recs = payload
-                        if accept(idx, tally, recs):
-                            return
-                        continue
-                    if kind == "crash":
-                        msg, first, g, detail = payload
-                        log.debug("chunk %d crashed:\n%s", idx, detail)
-                        raise GameCrash(msg, idx, first, g, detail)
-                if not s.proc.is_alive():
-                    lost = s.held[0]
-                    code = s.proc.exitcode
-                    s.proc.join()
-                    deaths[lost] = deaths.get(lost, 0) + 1
-                    if deaths[lost] >= 2:
-                        raise RunError(f"a worker process died twice on chunk {lost} (games "
-                                       f"{chunks[lost][0]}-{sum(chunks[lost]) - 1}, exit code {code}); "
-                                       "the run stops (out of memory? killed?)")
-                    log.warning("worker %d died (exit code %s) on chunk %d; retrying it",
-                                s.proc.pid, code, lost)
-                    retry.extendleft(reversed(s.held))
-                    slots[i] = _Slot(ctx, args)
-    finally:
-        for s in slots:
-            try:
-                if s.proc.is_alive():
-                    s.proc.terminate()
-            except Exception:  # noqa: BLE001
-                pass
-        for s in slots:
-            s.proc.join(timeout=2)
-            if s.proc.is_alive():  # pragma: no cover - a worker stuck in a system call
-                s.proc.kill()
-                s.proc.join(timeout=2)

@@ -103,7 +103,7 @@ def test_racing_keeps_the_strongest_candidate_first():
     strong = big_money(pool, "Militia", 1)
     opt.population = weak + [strong]  # last: the racing order must follow it through the stages
     opt.leaders = [strong]
-    opt.run_generation(Evaluator(1))
+    opt.run_generation(Evaluator((kingdom, 2, {}), 1))
     assert opt.leaders[0] == strong and opt.fitness[strong.key()] > 0.5
 
 
