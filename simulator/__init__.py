@@ -1,13 +1,23 @@
-"""dsim: a fast headless Dominion strategy simulator.
+"""dsim: a fast headless Dominion and Splendor strategy simulator.
 
     from simulator import simulate
     res = simulate(["strategies/smithy_big_money.yaml", "strategies/big_money_ultimate.yaml"], games=20_000, seed=1)
     res.summary      # pandas DataFrame: bot, games, wins, ties, losses, win_rate, ci_low, ci_high, ...
+
+The functions load on first use (``simulator.api``, ``simulator.optimizer``), so the
+``dsim`` command starts without pandas until it needs it.
 """
 __version__ = "0.1.0"
 
-from .api import compare, load_bots, load_kingdom, log_game, prepare, simulate, tournament  # noqa: E402
-from .optimize import optimize  # noqa: E402
-
 __all__ = ["__version__", "simulate", "compare", "tournament", "log_game", "prepare", "load_bots", "load_kingdom",
            "optimize"]
+
+
+def __getattr__(name):
+    if name == "optimize":
+        from .optimizer import optimize
+        return optimize
+    if name in __all__:
+        from . import api
+        return getattr(api, name)
+    raise AttributeError(f"module 'simulator' has no attribute {name!r}")

@@ -16,7 +16,8 @@ import secrets
 from . import __version__
 from .errors import InputError, InputErrors, short
 from .games import bots_meta, game_of_bots
-from .runner import run
+from .runner import MIN_CHUNK as MIN_CHUNK_GAMES
+from .runner import default_jobs, run
 from .stats import Results, results_from_tally, setup_of
 
 
@@ -46,6 +47,50 @@ def choice(name: str, value, allowed):
     return value
 
 
+def path_arg(name: str, value, kind: str = "file"):
+    """A file (or folder) name a user gave: a str or os.PathLike, not empty; else InputErrors."""
+    if not isinstance(value, (str, os.PathLike)) or not os.fspath(value):
+        raise InputErrors([InputError(f"{name} must name a {kind}, not {short(value)}")])
+    return os.fspath(value)
+
+
+def bot_list(bots, name: str = "bots") -> list:
+    """The bots a user gave as a list: one path (a str) is one bot, not its characters;
+    anything but paths and loaded bots is an InputErrors."""
+    if isinstance(bots, (str, os.PathLike)) or hasattr(bots, "game"):
+        return [bots]
+    if bots is None or isinstance(bots, (bytes, dict)) or not hasattr(bots, "__iter__"):
+        raise InputErrors([InputError(f"{name} must be a list of bot files, not {short(bots)}",
+                                      hint='e.g. ["strategies/witch.yaml", "strategies/big_money.yaml"]')])
+    bots = list(bots)
+    bad = [b for b in bots if not (isinstance(b, (str, os.PathLike)) or hasattr(b, "game"))]
+    if bad or not bots:
+        raise InputErrors([InputError(f"{name} must be a list of bot files, not {short(bots)}",
+                                      hint='e.g. ["strategies/witch.yaml", "strategies/big_money.yaml"]')])
+    return bots
+
+
+def rules_arg(rules) -> dict:
+    """Rule overrides as the library takes them: None or a dict of rule: value."""
+    if rules is None:
+        return {}
+    if not isinstance(rules, dict) or not all(isinstance(k, str) for k in rules):
+        raise InputErrors([InputError(f"rules must be a dict of rule: value, not {short(rules)}",
+                                      hint="e.g. {'tiebreak': 'shared', 'turn_cap': 80}")])
+    return dict(rules)
+
+
+def flag(name: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise InputErrors([InputError(f"{name} must be True or False, not {short(value)}")])
+    return value
+
+
+def match_inputs(match) -> list:
+    """The files a match was read from: its bots' and its setup's."""
+    return [b.path for b in match.bots] + [getattr(match.setup, "path", None)]
+
+
 def check_run_args(games, seed, jobs, backend="local", until_ci=None) -> tuple:
     """(games, seed, jobs) checked; raises InputErrors before anything is played."""
     games = whole("games", games, 1, MAX_GAMES)
@@ -70,6 +115,7 @@ def load_bots(paths) -> list:
     """Load and validate bot files (paths or already-loaded bots) of one game (their
     ``game:`` key); every error of every file is collected and raised together as
     InputErrors."""
+    paths = bot_list(paths)
     game = game_of_bots(paths)
     bots, errors, loaded = [], [], {}
     for p in paths:
@@ -126,11 +172,12 @@ def seat_bots(bots: list, players: int | None) -> list:
 def prepare(bots, kingdom=None, players: int | None = None, rules: dict | None = None,
             seats: str = "rotate", check: bool = False):
     """Validate everything and compile the match; nothing is played."""
+    bots = bot_list(bots)
     game = game_of_bots(bots)
     bots = seat_bots(load_bots(bots), players)
     kingdom = load_kingdom(kingdom, bots)
     try:
-        return game.make_match(bots, kingdom, rules or {}, seats, check=check)
+        return game.make_match(bots, kingdom, rules_arg(rules), seats, check=check)
     except InputErrors:
         raise
     except InputError as e:
@@ -147,6 +194,7 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
     ``seed`` None draws a fresh seed, recorded in ``results.meta['seed']``.
     """
     games, seed, jobs = check_run_args(games, seed, jobs, backend, until_ci)
+    paired, progress = flag("paired", paired), flag("progress", progress)
     if match is None:
         match = prepare(bots, kingdom, players, rules, seats)
     game = game_of_bots(match.bots)
@@ -155,9 +203,14 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
     if paired and games % match.players:
         games += match.players - games % match.players  # whole deals: one game per seat rotation
     writer = None
-    if save_games:
-        from .reports import GameWriter
-        writer = GameWriter(save_games, match)
+    if save_games is not None:
+        from .reports import GameWriter, refuse_inputs
+        save_games = path_arg("save_games", save_games)
+        try:
+            refuse_inputs([save_games], match_inputs(match), "--save-games")
+            writer = GameWriter(save_games, match)
+        except InputError as e:
+            raise InputErrors([e]) from None
     try:
         out = run(game, match, games, seed, jobs=jobs, paired=paired, until_ci=until_ci, backend=backend,
                   scheduler=scheduler, progress=progress, records=writer is not None,
@@ -190,10 +243,14 @@ def kingdoms_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rul
     """Kingdom files (or loaded kingdoms) plus ``random_kingdoms`` random ones that hold
     every kingdom card the bots name."""
     bots = load_bots(bots)
+    if isinstance(kingdoms, (str, os.PathLike)) or game_of_bots(bots).is_setup(kingdoms):
+        kingdoms = [kingdoms]
+    if kingdoms is None or not hasattr(kingdoms, "__iter__") or isinstance(kingdoms, (bytes, dict)):
+        raise InputErrors([InputError(f"kingdoms must be a list of files, not {short(kingdoms)}")])
     out = [load_kingdom(k, bots) for k in kingdoms]
     if random_kingdoms:
         try:
-            out += game_of_bots(bots).random_setups(random_kingdoms, bots, seed, rules or {})
+            out += game_of_bots(bots).random_setups(random_kingdoms, bots, seed, rules_arg(rules))
         except InputError as e:
             raise InputErrors([e]) from None
     if not out:
@@ -220,6 +277,7 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     kingdom). Returns CompareResults: ``table`` has one row per kingdom and bot."""
     from .stats import CompareResults, compare_table, identical_setups
     games, seed, jobs = check_run_args(games, seed, jobs)
+    paired, progress = flag("paired", paired), flag("progress", progress)
     random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_KINGDOMS)
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -249,12 +307,18 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
 
 
 def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: int | None = None,
-               jobs: int | None = None, rules: dict | None = None, paired: bool = False, progress: bool = False):
+               jobs: int | None = None, rules: dict | None = None, paired: bool = False, progress: bool = False,
+               announce=None):
     """Every pair of bots (or every group of ``players``), each match ``games`` games.
-    Returns TournamentResults (table, win-rate matrix, ranking)."""
+    Returns TournamentResults (table, win-rate matrix, ranking). ``announce(line)``, if
+    given, hears the tournament's size and an estimate of its time before it starts.
+    What it keeps of each match is its summary rows, so memory stays flat however many
+    matches it plays."""
     import itertools
-    from .stats import TournamentResults, tournament_tables
+    import math
+    from .stats import TournamentResults, TournamentTally
     games, seed, jobs = check_run_args(games, seed, jobs)
+    paired, progress = flag("paired", paired), flag("progress", progress)
     loaded = load_bots(bots)
     game = game_of_bots(loaded)
     players = whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS)
@@ -264,24 +328,67 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
     if len(loaded) < players:
         raise InputErrors([InputError(f"a tournament of {players}-player games needs at least {players} bots, "
                                       f"got {len(loaded)}")])
-    matches = []
-    groups = list(itertools.combinations(range(len(loaded)), players))
-    for k, group in enumerate(groups):
+    n_groups = math.comb(len(loaded), players)
+    if announce is not None:
+        announce(tournament_size(n_groups, games, players, loaded, kingdom, rules, jobs))
+    tally, first_meta, outcome = TournamentTally(), None, []
+    for k, group in enumerate(itertools.combinations(range(len(loaded)), players)):
         gbots = [loaded[i] for i in group]
         match = prepare(gbots, kingdom, None, rules, "rotate")
         match.bot_names = [names[i] for i in group]
         res = simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, progress=progress, match=match,
-                       label=f"match {k + 1} of {len(groups)}")
-        matches.append((" vs ".join(match.bot_names), match.bot_names, res))
+                       label=f"match {k + 1} of {n_groups:,}")
+        tally.add(" vs ".join(match.bot_names), match.bot_names, res)
+        first_meta = first_meta or res.meta
+        outcome.append(_Outcome(res.partial, res.meta.get("error"), res.meta["stopped_by"]))
         if res.meta["stopped_by"] in ("interrupt", "error"):
             break  # Ctrl-C (or a failure) stops the tournament, keeping the matches that finished
-    table, matrix, ranking = tournament_tables(matches)
+    table, matrix, ranking = tally.tables()
     meta = {"seed": seed, "players": players, "games_per_match": games, "bots": names,
             "bots_files": bots_meta(names, loaded),
-            "labels": game.LABELS, game.LABELS["setup"]: setup_of(matches[0][2].meta),
-            "rules": matches[0][2].meta.get("rules"),
-            "dsim_version": __version__, **_outcome([m[2] for m in matches])}
+            "labels": game.LABELS, game.LABELS["setup"]: setup_of(first_meta),
+            "rules": first_meta.get("rules"), "matches_total": n_groups, "matches_played": len(outcome),
+            "dsim_version": __version__, **_outcome(outcome)}
     return TournamentResults(table, matrix, ranking, meta)
+
+
+class _Outcome:
+    """What ``_outcome`` reads of a finished run (a tournament keeps only this of each)."""
+
+    def __init__(self, partial: bool, error: str | None, stopped_by: str):
+        self.partial = partial
+        self.meta = {"error": error, "stopped_by": stopped_by}
+
+
+def tournament_size(n_groups: int, games: int, players: int, bots: list, kingdom, rules, jobs) -> str:
+    """The size of a tournament before it starts: matches, games, and the time they take
+    at the speed of a short sample of its first match on this machine."""
+    import time
+    total = n_groups * games
+    game = game_of_bots(bots)
+    match = prepare(bots[:players], kingdom, None, rules, "rotate")
+    game.warm_up(match)  # the engine loads once, not per match
+    t0 = time.perf_counter()
+    match = prepare(bots[:players], kingdom, None, rules, "rotate")  # what each match pays before its games
+    simulate(None, games=players, seed=0, jobs=1, match=match)
+    t1 = time.perf_counter()
+    sample = min(games, 2_000)
+    game.play(match, 0, 0, sample)
+    rate = sample / max(1e-6, time.perf_counter() - t1)
+    workers = jobs or default_jobs()
+    per_match = (t1 - t0) + games / (rate * (workers if games > 2 * MIN_CHUNK_GAMES else 1))
+    return (f"tournament: {n_groups:,} matches of {games:,} games = {total:,} games; about "
+            f"{_duration(n_groups * per_match)} at the speed of the first match (-n sets the games per match)")
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} hours"
+    return f"{seconds / 86400:.1f} days"
 
 
 def log_game(bots, kingdom=None, seed: int = 0, game: int = 0, players: int | None = None,

@@ -15,6 +15,12 @@ from .stats import Results, identical_pair, setup_of, setups_of, words  # noqa: 
 DPI = 110
 
 
+def plain_text(fn):
+    """Draw a chart with every text as plain text: a name with a '$' in it (a bot called
+    'Cost $5') is written as it is, never read as matplotlib's math notation."""
+    return plt.rc_context({"text.parse_math": False})(fn)
+
+
 def _subtitle(res: Results) -> str:
     m = res.meta
     k = setup_of(m)
@@ -44,6 +50,7 @@ def _save(fig, path) -> Path:
     return Path(path)
 
 
+@plain_text
 def win_rates(res: Results, path) -> Path:
     s = res.summary
     fig, ax = plt.subplots(figsize=(7.5, 0.7 * len(s) + 1.8))
@@ -66,6 +73,7 @@ def win_rates(res: Results, path) -> Path:
     return _save(fig, path)
 
 
+@plain_text
 def game_length(res: Results, path) -> Path:
     gl = res.game_length
     fig, ax = plt.subplots(figsize=(7.5, 4))
@@ -84,6 +92,7 @@ STYLES = ["-", "--", "-.", ":"]
 MARKERS = ["o", "s", "^", "D"]
 
 
+@plain_text
 def curves(res: Results, path) -> Path:
     """Mean VP and coins at each of a bot's own turns, and the share of games still
     running: late turns average over the long games only (survivorship), so a curve's
@@ -118,6 +127,7 @@ def curves(res: Results, path) -> Path:
     return _save(fig, path)
 
 
+@plain_text
 def cards(res: Results, path, top: int = 5) -> Path:
     """What each bot gains (mean per game, top) and when (mean gains at each of its own
     turns for its main cards, one panel per bot)."""
@@ -168,6 +178,7 @@ def cards(res: Results, path, top: int = 5) -> Path:
     return _save(fig, path)
 
 
+@plain_text
 def compare_chart(cmp, path) -> Path:
     """Grouped bars: win rate by setup (kingdom), one bar per bot, Wilson whiskers."""
     t = cmp.table
@@ -201,6 +212,7 @@ def compare_chart(cmp, path) -> Path:
     return _save(fig, path)
 
 
+@plain_text
 def tournament_heatmap(tr, path) -> Path:
     """Win rate of each bot (rows, best rated first) against each opponent or group
     (columns): red below the even share, blue above, grey where no match is played."""
@@ -233,6 +245,7 @@ def tournament_heatmap(tr, path) -> Path:
     return _save(fig, path)
 
 
+@plain_text
 def optimize_progress(gens, path, meta: dict) -> Path:
     """``dsim optimize``: best and mean fitness (win share against that generation's
     opponents) per generation, with the games played."""
@@ -253,7 +266,8 @@ def optimize_progress(gens, path, meta: dict) -> Path:
     return _save(fig, path)
 
 
-def cards_ranking(ranking, path, against: str) -> Path:
+@plain_text
+def cards_ranking(ranking, path, against: str, partial: bool = False) -> Path:
     """``dsim optimize --each-card``: each card's best Big Money + X bot against one
     opponent, best first, with Wilson 95% intervals."""
     fig, ax = plt.subplots(figsize=(7.5, 0.32 * len(ranking) + 1.6))
@@ -268,7 +282,8 @@ def cards_ranking(ranking, path, against: str) -> Path:
     ax.set_xlim(0, 108)
     ax.axvline(50, color="grey", lw=0.8, ls="--")
     ax.set_xlabel(f"win rate against {against} (%), whiskers: Wilson 95% interval")
-    ax.set_title(f"Big Money + X: the best bot found for each card, against {against}", fontsize=10)
+    ax.set_title(("PARTIAL (stopped before every card ran) — " if partial else "")
+                 + f"Big Money + X: the best bot found for each card, against {against}", fontsize=10)
     return _save(fig, path)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import logging
 import os
@@ -12,9 +13,10 @@ import sys
 import click
 
 from . import __version__, api
-from .errors import InputError, InputErrors
+from .errors import InputError, InputErrors, printable
 from .games import DEFAULT as DEFAULT_GAME
 from .games import GAMES
+from .reports import COMPARE_FILES, RUN_FILES, TOURNAMENT_FILES, OutputError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -41,6 +43,8 @@ def user_errors(fn):
             raise UserError(e.errors) from None
         except InputError as e:
             raise UserError([e]) from None
+        except OutputError as e:  # a file that could not be written (a full disk): says which
+            raise UserError([InputError(str(e))]) from None
     return wrapper
 
 
@@ -88,24 +92,27 @@ class StopSignals:
         return 128 + int(self.received or signal.SIGINT)
 
 
-def write_out(writer, res, out, quiet, open_report=False):
+def write_out(writer, res, out, quiet, open_report=False) -> list:
     """Write the reports of ``res`` into ``out``; an unwritable file is one Error line.
     With ``open_report``, show report.html in a browser when there is one."""
-    from .reports import OutputError
     try:
         files = writer(res, out)
     except OutputError as e:
         raise UserError([InputError(str(e))]) from None
     if not quiet:
-        click.echo(f"wrote {len(files)} files to {out}: {', '.join(p.name for p in files)}", err=True)
+        click.echo(f"wrote {len(files)} files to {printable(out)}: {', '.join(p.name for p in files)}", err=True)
     if open_report:
         import webbrowser
         from pathlib import Path
         page = Path(out).resolve() / "report.html"
         try:
-            webbrowser.get().open(page.as_uri())
+            opened = webbrowser.get().open(page.as_uri())
         except webbrowser.Error:
-            click.echo(f"no web browser found here; the report is {page}", err=True)
+            click.echo(f"no web browser found here; the report is {printable(page)}", err=True)
+        else:
+            if not opened:
+                click.echo(f"the web browser did not start; the report is {printable(page)}", err=True)
+    return files
 
 
 def _check_open(open_report, out):
@@ -121,11 +128,14 @@ def _finish(res, stop):
         sys.exit(stop.exit_code)
 
 
-def claim_out(out):
-    """Lock the --out folder before any game runs (writable, and not another run's)."""
-    if not out:
+def claim_out(out, files=(), inputs=()):
+    """Lock the --out folder before any game runs (writable, not another run's, and none
+    of the ``files`` the command writes there one of its ``inputs``)."""
+    if out is None:
         return contextlib.nullcontext()
-    from .reports import OutputLock
+    from .reports import OutputLock, refuse_inputs
+    out = api.path_arg("out", out, "folder")
+    refuse_inputs([os.path.join(out, f) for f in files], inputs, "--out")
     return OutputLock(out)
 
 
@@ -241,7 +251,7 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
         match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules, bots), seats)
         api.check_run_args(games, seed, jobs, backend, until_ci)
         _warn_missing(match, quiet)
-        with claim_out(out):
+        with claim_out(out, RUN_FILES, api.match_inputs(match)):
             res = api.simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, until_ci=until_ci,
                                backend=backend, scheduler=scheduler, progress=not quiet and sys.stderr.isatty(),
                                save_games=save_games, match=match)
@@ -286,7 +296,7 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
     """
     _check_open(open_report, out)
     setup_logging(verbose, quiet)
-    with StopSignals() as stop, claim_out(out):
+    with StopSignals() as stop, claim_out(out, COMPARE_FILES, [*bots, *kingdoms]):
         res = api.compare(list(bots), kingdoms, random_kingdoms, games=games, seed=seed, jobs=jobs,
                           players=players, rules=_rule_overrides(rules, bots), seats=seats, paired=paired,
                           progress=not quiet and sys.stderr.isatty())
@@ -318,10 +328,11 @@ def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, 
     """
     _check_open(open_report, out)
     setup_logging(verbose, quiet)
-    with StopSignals() as stop, claim_out(out):
+    with StopSignals() as stop, claim_out(out, TOURNAMENT_FILES, [*bots, kingdom]):
         res = api.tournament(list(bots), players=players, kingdom=kingdom, games=games, seed=seed, jobs=jobs,
                              rules=_rule_overrides(rules, bots), paired=paired,
-                             progress=not quiet and sys.stderr.isatty())
+                             progress=not quiet and sys.stderr.isatty(),
+                             announce=None if quiet else lambda line: click.echo(line, err=True))
         stop.shield()
         from .reports import format_tournament, write_tournament
         _print_frame(res.table, res.meta, fmt, format_tournament(res))
@@ -345,15 +356,15 @@ def _print_frame(df, meta, fmt, table_text):
               help="Kingdom to optimize for (required unless --each-card).")
 @click.option("--against", "against", multiple=True, type=click.Path(dir_okay=False),
               help="Opponent bot (repeat for several). Default: the shipped bots that can play the kingdom; "
-                   "with --each-card, Big Money Ultimate.")
+                   "with --each-card, Big Money Ultimate (one bot).")
 @click.option("--players", type=int, default=2, show_default=True, help="Seats at the table (2 to 4).")
 @click.option("--budget", default=None, metavar="TIME",
               help="Time to spend, e.g. 10m, 90s, 1h (default 10m; with --each-card 30m in all).")
 @click.option("--generations", type=int, default=None, metavar="G",
               help="Stop after G generations instead (reproducible from --seed).")
 @click.option("--each-card", is_flag=True, help="Rank every kingdom card as Big Money + X.")
-@click.option("--edition", type=click.Choice(["1", "2"]), default="1", show_default=True,
-              help="With --each-card: the edition whose kingdom cards are ranked.")
+@click.option("--edition", type=click.Choice(["1", "2"]), default=None,
+              help="With --each-card: the edition whose kingdom cards are ranked (default 1).")
 @click.option("--population", type=int, default=16, show_default=True, help="Candidates per generation.")
 @click.option("--stage-games", type=int, default=400, show_default=True,
               help="Games per opponent in a generation's first racing stage (doubled each stage).")
@@ -374,30 +385,49 @@ def optimize(kingdom, against, players, budget, generations, each_card, edition,
       dsim optimize -k kingdoms/first_game.yaml --budget 10m --out reports/opt
       dsim optimize --each-card --budget 30m --out reports/cards
     """
-    from .optimize import each_card as rank_cards, optimize as evolve, print_line, write
-    say = (lambda line: None) if quiet else print_line
-    advanced = {"population": api.whole("population", population, 4, 1000),
-                "stage_games": api.whole("stage games", stage_games, 4, 10**7),
-                "final_games": api.whole("final games", final_games, 4, 10**8)}
-    command = "dsim " + " ".join(shlex.quote(a) for a in sys.argv[1:])
-    with StopSignals() as stop, claim_out(out):
+    from . import optimizer as opt
+    say = (lambda line: None) if quiet else opt.print_line
+    if each_card and kingdom:
+        raise click.BadParameter("--each-card ranks cards on the basic supply plus the card; it takes no kingdom",
+                                 param_hint="-k")
+    if not each_card and edition:
+        raise click.BadParameter("--edition goes with --each-card (a kingdom file sets its own edition)",
+                                 param_hint="--edition")
+    advanced = opt.check_advanced(population, stage_games, final_games)
+    argv = list(sys.argv[1:])
+
+    def command(res):  # what repeats the run: with the seed it drew, when none was given
+        given = "--seed" in argv or any(a.startswith("--seed=") for a in argv)
+        return "dsim " + " ".join(shlex.quote(printable(a, 200))
+                                  for a in argv + ([] if given else ["--seed", str(res.meta["seed"])]))
+
+    files = opt.EACH_CARD_FILES if each_card else opt.OPTIMIZE_FILES
+    with StopSignals() as stop, claim_out(out, files, [*against, kingdom]):
         if each_card:
-            ranking, _ = rank_cards(against[0] if against else None, int(edition), budget or "30m", generations,
-                                       seed, jobs, out, progress=say, backend=backend, scheduler=scheduler,
-                                       **advanced)
+            res = opt.each_card(list(against) or None, int(edition or 1), budget if budget is not None else "30m",
+                                generations, seed, jobs, out, progress=say, backend=backend, scheduler=scheduler,
+                                players=players, **advanced)
             stop.shield()
-            click.echo(ranking.drop(columns=["bot"]).to_string(index=False))
+            if res.meta["partial"]:
+                click.echo(f"PARTIAL: {res.meta['cards_done']} of {res.meta['cards_total']} cards "
+                           f"({res.meta['stopped_by']}); the same command resumes")
+            click.echo(res.ranking.drop(columns=["bot"]).to_string(index=False))
+            written = write_out(lambda r, o: opt.write_each_card(r, o, command(r)), res, out, True)
         else:
-            res = evolve(kingdom, list(against), players, budget or "10m", generations, seed, jobs, out,
-                         progress=say, backend=backend, scheduler=scheduler, **advanced)
+            res = opt.optimize(kingdom, list(against), players, budget if budget is not None else "10m", generations,
+                               seed, jobs, out, progress=say, backend=backend, scheduler=scheduler, **advanced)
             stop.shield()
-            write(res, out, command)
+            if res.meta["partial"]:
+                click.echo(f"PARTIAL: stopped after {res.meta['generations']} generations "
+                           f"({res.meta['stopped_by']}); the same command resumes")
             click.echo(res.best_text)
             if len(res.leaderboard):
                 click.echo(res.leaderboard.to_string(index=False))
-            if not quiet:
-                click.echo(f"written to {out}/ (best.yaml, leaders/, generations.csv, leaderboard.csv, "
-                           "leaders_matrix.csv, progress.png, run.json)", err=True)
+            written = write_out(lambda r, o: opt.write(r, o, command(r)), res, out, True)
+        if res.meta.get("warning"):
+            click.echo(f"Warning: {res.meta['warning']}", err=True)
+        if not quiet:
+            click.echo(f"written to {out}/ ({', '.join(str(p.relative_to(out)) for p in written)})", err=True)
     if stop.received:
         sys.exit(stop.exit_code)
 
@@ -493,9 +523,51 @@ def bench(games, repeat, reference, compile_time):
     run_bench(games, repeat, reference, echo=click.echo, compile_time=compile_time)
 
 
-def main():  # pragma: no cover
-    cli(prog_name="dsim")
+class _Discard:
+    """What stdout becomes once writing to it failed, so nothing fails again at exit."""
+
+    def write(self, text):
+        return len(text)
+
+    def flush(self):
+        pass
+
+
+def main(argv=None) -> int:
+    """The ``dsim`` command (``simulator.entry`` calls it): click without its own handling
+    of Ctrl-C ("Aborted!", exit 1), so a Ctrl-C before a run starts exits 130 quietly as
+    one during a run does; an unwritable standard output (a full disk, /dev/full) is one
+    Error line; a file name that is not UTF-8 prints as ``\\xNN``."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="dsim-path")
+        except (AttributeError, ValueError):  # not a text stream of ours (a test's capture)
+            pass
+    code = 0
+    try:
+        try:
+            rv = cli.main(args=argv, prog_name="dsim", standalone_mode=False)
+            code = rv if isinstance(rv, int) else 0
+        except click.exceptions.Abort as e:  # Ctrl-C (or end of input) outside a run
+            code = 130 if isinstance(e.__context__, KeyboardInterrupt) else 1
+        except click.ClickException as e:
+            e.show()
+            code = e.exit_code
+        except KeyboardInterrupt:
+            code = 130
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        sys.stdout.flush()
+    except OSError as e:
+        sys.stdout = _Discard()
+        if e.errno != errno.EPIPE:  # a reader that went away (| head) is no error worth a line
+            try:
+                click.echo(f"Error: cannot write to the standard output: {e.strerror or e}", err=True)
+            except OSError:
+                pass
+        code = code or 1
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    sys.exit(main())

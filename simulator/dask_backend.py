@@ -12,12 +12,13 @@ from __future__ import annotations
 import logging
 
 from .errors import InputError, printable, short
-from .pool import call_task
+from .pool import call_task, kill_fault
 
 log = logging.getLogger("dsim.dask")
 
 
 def _remote(fn, context, task, idx):
+    kill_fault(idx)
     return idx, call_task(fn, context, task, idx)
 
 

@@ -6,6 +6,7 @@ so a hostile file can neither repaint the terminal nor make a message unbounded.
 """
 from __future__ import annotations
 
+import codecs
 import reprlib
 
 MAX_MESSAGE = 1000  # characters of one error line
@@ -18,13 +19,33 @@ for _k in ("maxlist", "maxtuple", "maxdict", "maxset"):
     setattr(_repr, _k, 4)
 
 
+def _byte_of_path(err: UnicodeError):
+    """A codec error handler (``dsim-path``): a byte of a file name that is not UTF-8 (which
+    Python holds as a lone surrogate, U+DC80-U+DCFF) is written as ``\\xNN``, as a shell
+    quotes it, and any other unencodable character as ``\\uNNNN``; so a path like
+    ``caf\\xe9/bot.yaml`` can always be printed and written into a report."""
+    bad = err.object[err.start:err.end]
+    return "".join(f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF else f"\\u{ord(c):04x}"
+                   for c in bad), err.end
+
+
+codecs.register_error("dsim-path", _byte_of_path)
+
+
+def _escaped(ch: str) -> str:
+    if 0xDC80 <= ord(ch) <= 0xDCFF:  # a byte of a file name that is not UTF-8
+        return f"\\x{ord(ch) - 0xDC00:02x}"
+    return ch.encode("unicode_escape").decode("ascii")
+
+
 def printable(text: str, limit: int = MAX_MESSAGE) -> str:
-    """``text`` with control characters escaped (``\\x1b``, ``\\n``), cut to ``limit``."""
+    """``text`` with control characters escaped (``\\x1b``, ``\\n``) and a file name's
+    bytes that are not UTF-8 as ``\\xNN``, cut to ``limit``."""
     text = str(text)
     if len(text) > 4 * limit:
         text = text[:4 * limit]
     if not text.isprintable():
-        text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+        text = "".join(ch if ch.isprintable() else _escaped(ch) for ch in text)
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 

@@ -70,9 +70,16 @@ def get_game(name: str = DEFAULT) -> Game:
         raise InputErrors([InputError(f"unknown game '{name}'", hint=f"known games: {', '.join(GAMES)}")]) from None
 
 
+def game_name(value) -> str:
+    """A ``game:`` key's value as a game's name (case and spaces do not matter)."""
+    return str(value).strip().lower()
+
+
 def game_of_bots(paths) -> Game:
     """The game the bot files (paths or loaded bots) are written for: their ``game:``
-    key, Dominion without one; bots of different games are an error naming the files."""
+    key, Dominion without one; bots of different games are an error naming the files.
+    A file that cannot be read (missing, not YAML, too big) has no say: the game's own
+    loader then reports what is wrong with it."""
     from .yamlio import LineDict, load_file
     named = {}
     for p in paths:
@@ -81,10 +88,9 @@ def game_of_bots(paths) -> Game:
             try:
                 data, _ = load_file(p)
             except (InputError, InputErrors):
-                name = DEFAULT  # the game's own loader reports the file's problem
-            else:
-                name = data.get("game", DEFAULT) if isinstance(data, LineDict) else DEFAULT
-        named.setdefault(str(name), []).append(str(getattr(p, "path", p)))
+                continue
+            name = data.get("game", DEFAULT) if isinstance(data, LineDict) else DEFAULT
+        named.setdefault(game_name(name), []).append(str(getattr(p, "path", p)))
     if len(named) > 1:
         parts = "; ".join(f"{g}: {', '.join(f[:3])}" for g, f in named.items())
         raise InputErrors([InputError(f"the bots are written for different games ({parts})",

@@ -50,6 +50,23 @@ class TaskCrash(RunError):
         return (type(self), (str(self), self.task, self.first_game, self.game, self.detail))
 
 
+def kill_fault(idx: int) -> None:
+    """Fault injection for the tests (DSIM_FAULT), in a worker process (ours or Dask's):
+    ``kill:K:MARKER`` kills the worker that gets task K while MARKER does not exist
+    (creating it: a single death), ``kill:K`` kills it every time."""
+    spec = os.environ.get("DSIM_FAULT", "")
+    if not spec.startswith("kill:"):
+        return
+    _, k, *marker = spec.split(":", 2)
+    if int(k) != idx:
+        return
+    if marker:
+        if os.path.exists(marker[0]):
+            return
+        open(marker[0], "w").close()
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
 def call_task(fn, context, task, idx):
     """``fn(context, task, idx)``, any exception it raises as a TaskCrash."""
     try:
@@ -109,6 +126,7 @@ def _worker(conn, fn, context, log_level):
         if msg is None:
             return
         idx, task = msg
+        kill_fault(idx)
         try:
             conn.send(("ok", idx, call_task(fn, context, task, idx)))
         except TaskCrash as e:

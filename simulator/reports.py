@@ -9,6 +9,7 @@ import csv
 import json
 import math
 import os
+import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,32 +41,70 @@ def check_writable(folder, what: str) -> None:
                          hint="choose a folder you can write to") from None
 
 
-class OutputLock:
-    """An exclusive lock on an output folder (``.dsim.lock`` inside it, removed when the
-    run ends), held for the whole run, so two runs never mix their files in one folder.
-    The operating system releases it if the process dies."""
+_HELD_LOCKS: set[int] = set()  # descriptors of the locks this process holds
 
-    def __init__(self, folder):
-        self.folder = Path(folder)
-        self.path = self.folder / ".dsim.lock"
-        check_writable(self.folder, "reports")
+
+def _drop_inherited_locks() -> None:
+    """In a forked child (a worker): close the lock descriptors inherited from the parent,
+    so that only the parent holds its locks and they end with it, whatever its workers do."""
+    for fd in list(_HELD_LOCKS):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _HELD_LOCKS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_drop_inherited_locks)
+
+
+def open_no_follow(path, flags: int, what: str) -> int:
+    """``os.open`` of a file dsim creates or rewrites in a folder others may write to: a
+    symbolic link, a folder or a FIFO planted at ``path`` is an InputError, never
+    followed, truncated or waited on."""
+    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as e:
+        if os.path.islink(path):
+            raise InputError(f"{path} is a symbolic link; dsim does not write {what} through a link",
+                             hint="remove it, or choose another folder") from None
+        if os.path.isdir(path):
+            raise InputError(f"{path} is a folder, not {what}", hint="remove it, or choose another folder") \
+                from None
+        raise InputError(f"cannot open {path}: {e.strerror}", hint="choose a folder you can write to") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise InputError(f"{path} is not a regular file (a FIFO or a device?), so it cannot be {what}",
+                         hint="remove it, or choose another folder")
+    return fd
+
+
+class FileLock:
+    """An exclusive lock held for a whole run through the lock file ``path`` (removed when
+    the run ends), so two runs never write the same files; ``what`` names them in the
+    refusal. The operating system releases it when its process dies: forked workers
+    close their copy of it, so a lock whose holder is dead is free to take over."""
+
+    def __init__(self, path, what: str, hint: str):
+        self.path = Path(path)
         self._fd = None
         try:
             import fcntl
         except ImportError:  # pragma: no cover - not POSIX: no locking
             return
         while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            fd = open_no_follow(self.path, os.O_RDWR | os.O_CREAT, "a lock file")
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 other = os.read(fd, 32).decode("ascii", "replace").strip()
                 os.close(fd)
-                raise InputError(f"another dsim run{f' (pid {other})' if other.isdigit() else ''} is writing to "
-                                 f"{self.folder}", hint="wait for it to finish, or choose another --out folder") \
-                    from None
+                raise InputError(f"another dsim run{f' (pid {other})' if other.isdigit() else ''} is writing {what}",
+                                 hint=hint) from None
             try:
-                same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
+                same = os.fstat(fd).st_ino == os.lstat(self.path).st_ino
             except FileNotFoundError:
                 same = False
             if same:  # not a lock file that its run removed while we opened it
@@ -74,6 +113,7 @@ class OutputLock:
         os.ftruncate(fd, 0)
         os.write(fd, str(os.getpid()).encode())
         self._fd = fd
+        _HELD_LOCKS.add(fd)
 
     def close(self) -> None:
         if self._fd is not None:
@@ -81,6 +121,7 @@ class OutputLock:
                 os.unlink(self.path)
             except OSError:
                 pass
+            _HELD_LOCKS.discard(self._fd)
             os.close(self._fd)
             self._fd = None
 
@@ -91,12 +132,54 @@ class OutputLock:
         self.close()
 
 
+class OutputLock(FileLock):
+    """The lock on an output folder (``.dsim.lock`` inside it), checked writable first."""
+
+    def __init__(self, folder):
+        self.folder = Path(folder)
+        check_writable(self.folder, "reports")
+        super().__init__(self.folder / ".dsim.lock", f"to {self.folder}",
+                         "wait for it to finish, or choose another --out folder")
+
+
+#: the files each command writes into its --out folder (a trailing "/": a folder of files)
+RUN_FILES = ("summary.csv", "seats.csv", "game_length.csv", "endings.csv", "cards.csv", "cards_by_turn.csv",
+             "curves.csv", "run.json", "win_rates.png", "game_length.png", "curves.png", "cards.png", "report.html")
+COMPARE_FILES = ("compare.csv", "run.json", "compare.png", "report.html")
+TOURNAMENT_FILES = ("tournament.csv", "ranking.csv", "run.json", "tournament.png", "report.html")
+
+
+def _same_file(a, b) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def refuse_inputs(outputs, inputs, what: str) -> None:
+    """An InputError when an output path (``outputs``: files, or folders as "DIR/", whose
+    every file is written) is one of the run's ``inputs`` (bot and setup files), before
+    anything is played or written: a run never overwrites what it reads."""
+    inputs = [p for p in inputs if p]
+    for out in outputs:
+        out = str(out)
+        folder = out.endswith("/")
+        for p in inputs:
+            hit = (os.path.realpath(p).startswith(os.path.realpath(out.rstrip("/")) + os.sep) if folder
+                   else _same_file(p, out))
+            if hit:
+                raise InputError(f"{what} would overwrite {p}, one of this run's input files",
+                                 hint="write somewhere else, or copy the input first")
+
+
 # ---------------------------------------------------------------- atomic files
 @contextmanager
 def atomic_open(path, mode="w", **kw):
     """A new file written under a temporary name and renamed into place when complete;
     its mode follows the umask like any other new file (not mkstemp's 0600)."""
     path = Path(path)
+    if "b" not in mode:  # a file name that is not UTF-8, in a report, is written as \xNN
+        kw.setdefault("errors", "dsim-path")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -222,8 +305,6 @@ def format_table(res: Results) -> str:
     if m.get("seconds"):
         rate = res.games / m["seconds"] if m["seconds"] else 0
         lines.append(f"played in {m['seconds']:.1f} s ({rate:,.0f} games/s)")
-    if m.get("error"):
-        lines.append(f"error: {m['error']}")
     return "\n".join(lines)
 
 
@@ -341,24 +422,39 @@ def run_info(res: Results) -> dict:
 
 class GameWriter:
     """Writes one row per game as chunks finish (``--save-games FILE``, CSV or Parquet),
-    into ``.FILE.partial``, renamed into place when closed. If a write fails (full disk)
-    the partial file is removed, so a truncated file never takes the real name."""
+    into a temporary file of its own in FILE's folder (``.FILE.XXXX.partial``), renamed
+    into place when closed; ``.FILE.lock`` keeps a second run from writing FILE at the
+    same time. If a write fails (full disk) the partial file is removed, so a truncated
+    file never takes the real name."""
 
     def __init__(self, path, match):
         self.path = Path(path)
         self.match = match
         self.parquet = self.path.suffix.lower() in (".parquet", ".pq")
-        self.tmp = self.path.with_name(f".{self.path.name}.partial")
         check_writable(self.path.parent, "--save-games")
         self._writer = None
         self._file = None
         self.failed = None
+        self.tmp = None
+        self.lock = FileLock(self.path.with_name(f".{self.path.name}.lock"), self.path.name,
+                             "wait for it to finish, or choose another --save-games file")
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".partial", dir=self.path.parent)
+            self.tmp = Path(tmp)
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, 0o666 & ~_umask())
+            self._file = os.fdopen(fd, "wb" if self.parquet else "w", **({} if self.parquet else
+                                                                          {"newline": "", "encoding": "utf-8",
+                                                                           "errors": "dsim-path"}))
+        except OSError as e:
+            self.discard()
+            raise InputError(f"cannot write --save-games to {self.path.parent}: {e.strerror}",
+                             hint="choose a folder you can write to") from None
         import numpy as np
         from .games import get_game
         self._rows = get_game(match.game).records_frame
         self.columns = list(self._rows(match, np.zeros((0, 3 + 4 * match.players), np.int32)))
         if not self.parquet:
-            self._file = open(self.tmp, "w", newline="", encoding="utf-8")
             self._csv = csv.writer(self._file)
             self._csv.writerow(self.columns)
 
@@ -382,7 +478,7 @@ class GameWriter:
             import pyarrow.parquet as pq
             table = pa.Table.from_pandas(df, preserve_index=False)
             if self._writer is None:
-                self._writer = pq.ParquetWriter(self.tmp, table.schema)
+                self._writer = pq.ParquetWriter(self._file, table.schema)
             self._writer.write_table(table)
         else:
             df.to_csv(self._file, header=False, index=False)
@@ -396,21 +492,25 @@ class GameWriter:
             except OSError:
                 pass
         self._writer = self._file = None
-        try:
-            os.unlink(self.tmp)
-        except OSError:
-            pass
+        if self.tmp is not None:
+            try:
+                os.unlink(self.tmp)
+            except OSError:
+                pass
+        self.lock.close()
 
     def close(self) -> None:
         if self.failed:
             return
         try:
-            if self.parquet:
-                if self._writer is None:
-                    return
+            if self.parquet and self._writer is None:  # no game finished: no file
+                self.discard()
+                return
+            if self._writer is not None:
                 self._writer.close()
-            else:
-                self._file.close()
+            self._file.close()
+            os.replace(self.tmp, self.path)
         except OSError as e:
             self._fail(e)
-        os.replace(self.tmp, self.path)
+        finally:
+            self.lock.close()

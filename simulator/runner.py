@@ -137,23 +137,11 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _fault(chunk: int, first: int) -> None:
-    """Fault injection for the tests (DSIM_FAULT): ``kill:K:MARKER`` kills the worker that
-    gets chunk K while MARKER does not exist (creating it: a single death), ``kill:K``
-    kills it every time, ``crash:K`` raises inside chunk K's first game."""
-    spec = os.environ.get("DSIM_FAULT")
-    if not spec:
-        return
-    kind, k, *marker = spec.split(":")
-    if int(k) != chunk:
-        return
-    if kind == "kill":
-        if marker:
-            if os.path.exists(marker[0]):
-                return
-            open(marker[0], "w").close()
-        os.kill(os.getpid(), signal.SIGKILL)
-    if kind == "crash":
+def _crash_fault(chunk: int, first: int) -> None:
+    """Fault injection for the tests: ``DSIM_FAULT=crash:K`` raises inside chunk K's first
+    game (the pool's ``kill:K`` kills the worker that plays it)."""
+    spec = os.environ.get("DSIM_FAULT", "")
+    if spec == f"crash:{chunk}":
         err = RuntimeError("injected fault (DSIM_FAULT)")
         err.game = first  # like the engine's GameFailure: the game it happened in
         raise err
@@ -166,7 +154,7 @@ def play_chunk(context, task, idx):
     first, n = task
     wlog.info("worker %d: chunk %d (games %d-%d)", os.getpid(), idx, first, first + n - 1)
     try:
-        _fault(idx, first)
+        _crash_fault(idx, first)
         return get_game(game_name).play(match, seed, first, n, paired, records)
     except Exception as e:  # noqa: BLE001 - reported with its context
         raise GameCrash(f"{type(e).__name__}: {e}", idx, first, getattr(e, "game", None),
@@ -215,10 +203,10 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
         nonlocal total
         t, r = results.pop(idx)
         total += t
-        if r is not None and on_records is not None:
-            on_records(chunks[idx][0], r)
         out.chunks_done += 1
         out.games_played += chunks[idx][1]
+        if r is not None and on_records is not None:  # a failure here (a full disk) keeps the chunk counted
+            on_records(chunks[idx][0], r)
 
     def accept(idx, tally, recs):
         nonlocal next_merge

@@ -309,40 +309,60 @@ def compare_table(runs: dict) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+class TournamentTally:
+    """What a tournament keeps of each match as it finishes: the summary rows of its bots
+    and the wins the ratings are fitted from, a few hundred bytes a match (not the
+    match's Results), so a tournament of 70,000 groups stays small in memory."""
+
+    ROW = ("match", "bot", "opponents", "games", "wins", "ties", "losses", "win_rate", "ci_low", "ci_high")
+
+    def __init__(self):
+        self.rows: list[tuple] = []
+        self.groups: list[tuple] = []   # (member names, wins of each, games)
+        self.vp = "mean_vp"
+
+    def add(self, label: str, members: list, res: "Results") -> None:
+        self.vp = f"mean_{words(res.meta)['vp']}"
+        s = res.summary
+        for r in s.itertuples(index=False):
+            others = " + ".join(m for m in members if m != r.bot)
+            self.rows.append((label, r.bot, others, int(r.games), int(r.wins), int(r.ties), int(r.losses),
+                              float(r.win_rate), float(r.ci_low), float(r.ci_high), float(getattr(r, self.vp))))
+        if res.games:
+            by_bot = s.set_index("bot").loc[members]
+            self.groups.append((tuple(members), (by_bot.win_rate * by_bot.games).to_numpy(), int(res.games)))
+
+    def tables(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+        """(table, matrix, ranking): one row per match and bot; win rates of each bot
+        (rows) against each opponent or group (columns); bots by rating."""
+        table = pd.DataFrame(self.rows, columns=[*self.ROW, self.vp])
+        matrix = table.pivot_table(index="bot", columns="opponents", values="win_rate", sort=False)
+        bots = list(dict.fromkeys(table.bot))
+        cols = list(dict.fromkeys(table.opponents))
+        # pairs: the same order on both axes (the diagonal stays empty)
+        matrix = matrix.reindex(index=bots, columns=bots if set(cols) <= set(bots) else cols)
+        ranking = (table.groupby("bot", sort=False)
+                   .agg(matches=("match", "count"), mean_win_rate=("win_rate", "mean"), games=("games", "sum"))
+                   .reset_index())
+        index = {b: i for i, b in enumerate(bots)}
+        groups = [([index[b] for b in members], wins, games) for members, wins, games in self.groups]
+        rating, low, high = luce_ratings(len(bots), groups)
+        ranking["rating"], ranking["rating_low"], ranking["rating_high"] = rating, low, high
+        ranking = ranking.sort_values(["rating", "mean_win_rate"], ascending=False).reset_index(drop=True)
+        ranking.insert(0, "rank", range(1, len(ranking) + 1))
+        ranking = ranking[["rank", "bot", "rating", "rating_low", "rating_high", "matches", "mean_win_rate",
+                           "games"]]
+        order = list(ranking.bot)
+        matrix = matrix.reindex(index=order, columns=order if list(matrix.columns) == bots else matrix.columns)
+        return table, matrix, ranking
+
+
 def tournament_tables(matches: list) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """``matches``: (group label, bots of the group, Results). Returns table, matrix, ranking."""
-    rows = []
-    vp = f"mean_{words(matches[0][2].meta if matches else None)['vp']}"
+    t = TournamentTally()
     for label, members, res in matches:
-        for r in res.summary.itertuples(index=False):
-            base = r.bot
-            others = [m for m in members if m != base]
-            rows.append({"match": label, "bot": base, "opponents": " + ".join(others), "games": r.games,
-                         "wins": r.wins, "ties": r.ties, "losses": r.losses, "win_rate": r.win_rate,
-                         "ci_low": r.ci_low, "ci_high": r.ci_high, vp: getattr(r, vp)})
-    table = pd.DataFrame(rows)
-    matrix = table.pivot_table(index="bot", columns="opponents", values="win_rate", sort=False)
-    bots = list(dict.fromkeys(table.bot))
-    cols = list(dict.fromkeys(table.opponents))
-    # pairs: the same order on both axes (the diagonal stays empty)
-    matrix = matrix.reindex(index=bots, columns=bots if set(cols) <= set(bots) else cols)
-    ranking = (table.groupby("bot", sort=False)
-               .agg(matches=("match", "count"), mean_win_rate=("win_rate", "mean"), games=("games", "sum"))
-               .reset_index())
-    groups = []
-    for _, members, res in matches:
-        if res.games:
-            by_bot = res.summary.set_index("bot").loc[members]
-            groups.append(([bots.index(b) for b in members], (by_bot.win_rate * by_bot.games).to_numpy(),
-                           int(res.games)))
-    rating, low, high = luce_ratings(len(bots), groups)
-    ranking["rating"], ranking["rating_low"], ranking["rating_high"] = rating, low, high
-    ranking = ranking.sort_values(["rating", "mean_win_rate"], ascending=False).reset_index(drop=True)
-    ranking.insert(0, "rank", range(1, len(ranking) + 1))
-    ranking = ranking[["rank", "bot", "rating", "rating_low", "rating_high", "matches", "mean_win_rate", "games"]]
-    order = list(ranking.bot)
-    matrix = matrix.reindex(index=order, columns=order if list(matrix.columns) == bots else matrix.columns)
-    return table, matrix, ranking
+        t.add(label, members, res)
+    return t.tables()
 
 
 ELO = 400 / np.log(10)  # rating points per unit of log-strength (Elo's scale)
@@ -361,17 +381,24 @@ def luce_ratings(n: int, groups, iters: int = 10_000, tol: float = 1e-10):
     A bot that won every game (or none) has no finite strength; it is fitted with half a
     win moved against it (or for it), so its rating is a bound, and its interval is wide.
     """
-    wins, total = np.zeros(n), np.zeros(n)
+    # the groups as arrays, one set per group size: members (G, k), wins (G, k), games (G)
+    sizes: dict[int, list] = {}
     for idx, w, g in groups:
-        wins[idx] += w
-        total[idx] += g
+        sizes.setdefault(len(idx), []).append((idx, w, g))
+    blocks = [(np.array([x[0] for x in gs], np.int64).reshape(len(gs), k),
+               np.array([x[1] for x in gs], float).reshape(len(gs), k),
+               np.array([x[2] for x in gs], float)) for k, gs in sizes.items()]
+    wins, total = np.zeros(n), np.zeros(n)
+    for idx, w, g in blocks:
+        np.add.at(wins, idx, w)
+        np.add.at(total, idx, np.repeat(g[:, None], idx.shape[1], axis=1))
     # keep every strength finite: no bot at exactly 0% or 100% of its games
     wins = np.clip(wins, 0.5, np.maximum(total - 0.5, 0.5))
     s = np.ones(n)
     for _ in range(iters):
         denom = np.zeros(n)
-        for idx, w, g in groups:
-            denom[idx] += g / s[idx].sum()
+        for idx, _w, g in blocks:
+            np.add.at(denom, idx, np.repeat((g / s[idx].sum(axis=1))[:, None], idx.shape[1], axis=1))
         new = np.where(denom > 0, wins / np.where(denom > 0, denom, 1), s)
         new /= np.exp(np.log(new).mean())
         done = np.max(np.abs(np.log(new) - np.log(s))) < tol
@@ -380,9 +407,11 @@ def luce_ratings(n: int, groups, iters: int = 10_000, tol: float = 1e-10):
             break
     theta = np.log(s)
     info = np.zeros((n, n))
-    for idx, w, g in groups:
-        p = s[idx] / s[idx].sum()
-        info[np.ix_(idx, idx)] += g * (np.diag(p) - np.outer(p, p))
+    for idx, _w, g in blocks:
+        p = s[idx] / s[idx].sum(axis=1, keepdims=True)                       # (G, k)
+        k = idx.shape[1]
+        block = g[:, None, None] * (p[:, :, None] * np.eye(k) - p[:, :, None] * p[:, None, :])
+        np.add.at(info, (np.repeat(idx, k, axis=1).reshape(-1, k, k), np.tile(idx, (1, k)).reshape(-1, k, k)), block)
     # the strengths are defined up to a constant: fix the last bot's, invert the rest of
     # the information matrix, then express the covariance of the ratings centred at their mean
     full = np.zeros((n, n))

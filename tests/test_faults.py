@@ -268,3 +268,190 @@ def test_the_engine_knows_whether_it_is_cached():
     from simulator.jit import is_cached
     dgame.warm_up(api.prepare([SBM, BMU]))
     assert is_cached(E.run_games)
+
+
+# ---------------------------------------------------------------- round 2: shared files, dead parents, links
+def _children_appear(d, n=2, timeout=120.0) -> list[int]:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        kids = d.children()
+        if len(kids) >= n:
+            return kids
+        if d.p.poll() is not None:
+            break
+        time.sleep(0.1)
+    raise AssertionError(f"no {n} workers appeared; stderr: {d.err[-2000:]}")
+
+
+def test_a_second_run_on_the_same_save_games_file_is_refused(tmp_path):
+    from simulator.reports import FileLock
+    games = tmp_path / "games.csv"
+    with FileLock(tmp_path / ".games.csv.lock", "games.csv", "wait"):
+        r = CliRunner().invoke(cli, ["run", SBM, BMU, "-n", "100", "--save-games", str(games)])
+        assert r.exit_code == 1, r.output
+        assert r.stderr.strip() == (f"Error: another dsim run (pid {os.getpid()}) is writing games.csv — wait for it "
+                                    "to finish, or choose another --save-games file")
+    assert not games.exists()
+
+
+@LONG
+def test_two_concurrent_runs_never_mix_their_save_games_rows(tmp_path):
+    games = tmp_path / "games.parquet"
+    a = Dsim("run", SBM, BMU, "-n", 20_000_000, "-j", 1, "--seed", 1, "--save-games", games, "-v")
+    a.wait_for("chunk 1")
+    b = Dsim("run", SBM, BMU, "-n", 5000, "-j", 1, "--seed", 2, "--save-games", games)
+    assert b.finish() == 1 and "is writing games.parquet" in b.err and "Traceback" not in b.err, b.err
+    a.p.send_signal(signal.SIGINT)
+    assert a.finish() == 130, a.err
+    df = pd.read_parquet(games)  # whole and readable: only run a's rows
+    assert df.game.tolist() == list(range(len(df))) and len(df) > 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.parquet"]
+
+
+@LONG
+@pytest.mark.parametrize("command", [
+    ["run", SBM, BMU, "-n", 20_000_000, "--save-games", "{tmp}/g.csv", "--out", "{tmp}/out"],
+    ["optimize", "-k", str(ROOT / "kingdoms" / "first_game.yaml"), "--against", BMU, "--budget", "10m",
+     "--out", "{tmp}/out"],
+    ["optimize", "--each-card", "--budget", "10m", "--out", "{tmp}/out"],
+], ids=["run-save-games", "optimize", "each-card"])
+def test_kill_9_of_the_parent_takes_every_worker_with_it_and_frees_the_folder(tmp_path, command):
+    args = [str(a).replace("{tmp}", str(tmp_path)) for a in command]
+    d = Dsim(*args, "-j", 2, "--seed", 1, "-q")
+    workers = _children_appear(d)
+    time.sleep(1.0)  # the workers are busy, their pipes full
+    d.p.kill()
+    d.finish()
+    assert gone(workers), "workers outlived their parent"
+    # the lock of the dead run is free: the next run takes the folder
+    r = CliRunner().invoke(cli, ["run", SBM, BMU, "-n", "100", "-j", "1", "-q", "--out", str(tmp_path / "out")])
+    assert r.exit_code == 0, r.output
+
+
+def test_a_worker_forked_while_a_lock_is_held_does_not_hold_it(tmp_path):
+    from simulator.reports import OutputLock
+    lock = OutputLock(tmp_path / "r")
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # a child that outlives its parent's lock, as a stuck worker would
+        os.close(r)
+        os.write(w, b"x")
+        time.sleep(30)
+        os._exit(0)
+    try:
+        os.close(w)
+        os.read(r, 1)
+        os.close(lock._fd)  # the parent lets go of its lock (as its death would) without unlinking
+        lock._fd = None
+        again = OutputLock(tmp_path / "r")  # free although the child still runs
+        again.close()
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+
+
+@pytest.mark.parametrize("name", [".dsim.lock", ".games.csv.lock", ".games.csv.partial", ".summary.csv.tmp"])
+def test_a_planted_link_in_the_output_folder_is_never_written_through(tmp_path, name):
+    out = tmp_path / "shared"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (out / name).symlink_to(victim)
+    r = CliRunner().invoke(cli, ["run", SBM, BMU, "-n", scaled(200, 20), "-j", "1", "-q", "--out", str(out),
+                                 "--save-games", str(out / "games.csv")])
+    assert victim.read_text() == "precious"
+    if name.endswith(".lock"):  # refused, before any game: one line that says why
+        assert r.exit_code == 1 and "is a symbolic link; dsim does not write a lock file through a link" \
+            in r.stderr, r.output
+    else:  # temporary files have names of their own: the link is left alone
+        assert r.exit_code == 0, r.output
+        assert (out / name).is_symlink() and (out / "games.csv").exists()
+
+
+def test_an_optimizer_state_link_is_never_written_through(tmp_path):
+    out = tmp_path / "opt"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (out / ".state.json.tmp").symlink_to(victim)
+    r = CliRunner().invoke(cli, ["optimize", "-k", str(ROOT / "kingdoms" / "first_game.yaml"), "--against", BMU,
+                                 "--generations", "1", "--population", "4", "--stage-games", "8",
+                                 "--final-games", "8", "-j", "1", "--seed", "1", "-q", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert victim.read_text() == "precious" and (out / "state.json").exists()
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_a_lock_that_is_a_folder_or_a_fifo_is_one_error_line(tmp_path, kind):
+    out = tmp_path / "r"
+    out.mkdir()
+    if kind == "folder":
+        (out / ".dsim.lock").mkdir()
+    else:
+        os.mkfifo(out / ".dsim.lock")
+    r = CliRunner().invoke(cli, ["run", SBM, BMU, "-n", "100", "--out", str(out)])
+    assert r.exit_code == 1 and r.exception is None or isinstance(r.exception, SystemExit)
+    want = "is a folder, not a lock file" if kind == "folder" else "is not a regular file (a FIFO or a device?)"
+    assert r.stderr.startswith("Error: ") and want in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
+
+
+def _dsim_script() -> str:
+    return str(Path(sys.executable).with_name("dsim"))
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_standard_output_is_one_error_line():
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([_dsim_script(), "cards"], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert p.returncode == 1
+    assert p.stderr.strip() == "Error: cannot write to the standard output: No space left on device", p.stderr
+
+
+@pytest.mark.parametrize("delay", [0.1, 0.2, 0.3, 0.5, 0.8])
+def test_ctrl_c_while_the_command_starts_exits_130_quietly(delay):
+    # (the interpreter's own start, its first ~40 ms, is Python's: a Ctrl-C there is its traceback)
+    p = subprocess.Popen([_dsim_script(), "run", SBM, BMU, "-n", "1000", "-j", "1"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=120)
+    if p.returncode == 0:  # the run had finished already: nothing to check
+        return
+    assert p.returncode == 130, (p.returncode, err)
+    assert "Traceback" not in err and "Aborted" not in err, err
+
+
+@pytest.mark.skipif(not hasattr(resource, "RLIMIT_FSIZE"), reason="needs RLIMIT_FSIZE")
+def test_a_full_disk_for_save_games_is_said_once_and_the_chunks_that_ran_count(tmp_path):
+    d = Dsim("run", SBM, BMU, "-n", scaled(40_000, 200), "-j", 1, "--seed", 1,
+             "--save-games", tmp_path / "games.csv", preexec_fn=lambda: _limit_file_size(10_000))
+    assert d.finish() == 1
+    assert d.err.count("cannot write") == 1 and "cannot write" not in d.out, (d.out, d.err)
+    played = int(d.out.split("PARTIAL: ")[1].split(" of ")[0].replace(",", ""))
+    row = next(line for line in d.out.splitlines() if line.startswith("Smithy Big Money ") and "%" in line)
+    assert played > 0 and row.split()[3] == f"{played:,}", d.out  # the table counts what the header says
+
+
+@pytest.mark.skipif(not hasattr(resource, "RLIMIT_FSIZE"), reason="needs RLIMIT_FSIZE")
+def test_a_full_disk_stops_the_optimizer_with_one_line_and_no_temporary_file(tmp_path):
+    d = Dsim("optimize", "-k", ROOT / "kingdoms" / "first_game.yaml", "--against", BMU, "--generations", 2,
+             "--population", 4, "--stage-games", 8, "--final-games", 8, "-j", 1, "--seed", 1, "-q",
+             "--out", tmp_path / "opt", preexec_fn=lambda: _limit_file_size(2_000))
+    assert d.finish() == 1
+    errors = [line for line in d.err_lines if line.startswith("Error:")]
+    assert len(errors) == 1 and "Traceback" not in d.err and "File too large" in errors[0], d.err
+    assert not list((tmp_path / "opt").rglob(".*tmp"))
+
+
+@pytest.mark.skipif(not JIT, reason="needs generations in seconds")
+def test_a_worker_killed_during_an_optimize_is_replaced_and_the_result_unchanged(tmp_path):
+    from simulator.optimizer import optimize
+    small = dict(population=4, leaders=2, stage_games=40, stages=2, final_games=40)
+    clean = optimize(ROOT / "kingdoms" / "first_game.yaml", [BMU], generations=2, seed=4, jobs=2, **small)
+    os.environ["DSIM_FAULT"] = f"kill:1:{tmp_path / 'died'}"
+    try:
+        faulty = optimize(ROOT / "kingdoms" / "first_game.yaml", [BMU], generations=2, seed=4, jobs=2, **small)
+    finally:
+        del os.environ["DSIM_FAULT"]
+    assert (tmp_path / "died").exists()
+    assert faulty.best_text == clean.best_text and faulty.leaderboard.equals(clean.leaderboard)

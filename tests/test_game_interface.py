@@ -97,7 +97,7 @@ def test_a_setup_of_the_other_game_is_a_one_line_error_naming_it():
 
 
 def test_optimize_evolves_dominion_bots_only():
-    from simulator.optimize import optimize
+    from simulator.optimizer import optimize
     with pytest.raises(InputErrors, match="evolves Dominion bots"):
         optimize(ROOT / "kingdoms" / "first_game.yaml", [ROOT / "strategies" / "splendor" / "greedy.yaml"],
                  generations=1)

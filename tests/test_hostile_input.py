@@ -233,3 +233,176 @@ def test_the_library_checks_log_compare_and_tournament_arguments():
 def test_input_error_is_printable_even_from_library_callers():
     e = InputError("bad \x1b[31m value\n", "a\rb.yaml", 3)
     assert str(e) == "a\\rb.yaml:3: bad \\x1b[31m value\\n"
+
+
+# ---------------------------------------------------------------- round 2
+SPL = str(ROOT / "strategies" / "splendor" / "greedy.yaml")
+
+
+def test_a_string_where_a_list_of_bots_is_expected_is_one_bot():
+    with pytest.raises(InputErrors) as e:
+        api.simulate(BM, games=10)
+    assert str(e.value) == ("a game has 2 to 4 players, not 1 — give 2 to 4 bots (the same file twice for a "
+                            "mirror match)")
+    res = api.simulate(BM, players=2, games=10, seed=1, jobs=1)
+    assert res.summary.bot.tolist() == ["Big Money", "Big Money (2)"]
+    assert api.load_bots(BM)[0].name == "Big Money"
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: api.simulate(None), "bots must be a list of bot files, not None"),
+    (lambda: api.simulate([1, 2]), "bots must be a list of bot files, not [1, 2]"),
+    (lambda: api.simulate([BM, BMU], rules="k=v", games=10), "rules must be a dict of rule: value, not 'k=v'"),
+    (lambda: api.simulate([BM, BMU], games=10, save_games=123), "save_games must name a file, not 123"),
+    (lambda: api.simulate([BM, BMU], games=10, save_games=""), "save_games must name a file, not ''"),
+    (lambda: api.simulate([BM, BMU], games=10, paired="yes"), "paired must be True or False, not 'yes'"),
+    (lambda: api.compare([BM, BMU], kingdoms=None, games=10), "kingdoms must be a list of files, not None"),
+    (lambda: api.log_game([BM, BMU], rules=[1]), "rules must be a dict of rule: value, not [1]"),
+])
+def test_the_library_refuses_what_the_command_line_refuses(call, message, monkeypatch):
+    monkeypatch.setattr(dgame, "warm_up", lambda m: pytest.fail("a game was played"))
+    with pytest.raises(InputErrors) as e:
+        call()
+    assert str(e.value).startswith(message), str(e.value)
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"population": 0}, "population must be a whole number from 4 to 1,000, not 0"),
+    ({"stages": 0}, "stages must be a whole number from 1 to 10, not 0"),
+    ({"stage_games": "x"}, "stage games must be a whole number from 4 to 10,000,000, not 'x'"),
+    ({"out": 123}, "out must name a folder, not 123"),
+    ({"out": ""}, "out must name a folder, not ''"),
+])
+def test_the_optimizer_checks_its_arguments(kwargs, message):
+    from simulator.optimizer import optimize
+    with pytest.raises(InputErrors) as e:
+        optimize(ROOT / "kingdoms" / "first_game.yaml", [BMU], generations=1, **kwargs)
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("args,message", [
+    (["run", BM, BMU, "--out", ""], "Error: out must name a folder, not ''"),
+    (["run", BM, BMU, "--save-games", ""], "Error: save_games must name a file, not ''"),
+    (["compare", BM, BMU, "-k", str(ROOT / "kingdoms" / "first_game.yaml"), "--out", ""],
+     "Error: out must name a folder, not ''"),
+    (["optimize", "-k", str(ROOT / "kingdoms" / "first_game.yaml"), "--out", ""],
+     "Error: out must name a folder, not ''"),
+    (["optimize", "-k", str(ROOT / "kingdoms" / "first_game.yaml"), "--budget", "", "--out", "{tmp}"],
+     "Error: --budget must look like 10m, 90s or 1h, not ''"),
+])
+def test_empty_values_are_refused(args, message, tmp_path, monkeypatch):
+    monkeypatch.setattr(dgame, "warm_up", lambda m: pytest.fail("a game was played"))
+    r = invoke(*[a.replace("{tmp}", str(tmp_path / "o")) for a in args])
+    assert one_error(r) == message
+
+
+def test_save_games_onto_an_input_file_is_refused_and_the_bot_kept(tmp_path):
+    bot = write(tmp_path, "bot.yaml", (ROOT / "strategies" / "big_money.yaml").read_text())
+    before = Path(bot).read_text()
+    one_error(invoke("run", bot, BMU, "-n", 10, "--save-games", bot),
+              f"--save-games would overwrite {bot}, one of this run's input files")
+    (tmp_path / "link.yaml").symlink_to(bot)  # the same file by another name
+    one_error(invoke("run", bot, BMU, "-n", 10, "--save-games", tmp_path / "link.yaml"), "would overwrite")
+    assert Path(bot).read_text() == before
+
+
+def test_an_out_folder_whose_files_are_inputs_is_refused(tmp_path):
+    out = tmp_path / "opt"
+    out.mkdir()
+    best = write(out, "best.yaml", (ROOT / "strategies" / "big_money.yaml").read_text())
+    one_error(invoke("optimize", "-k", ROOT / "kingdoms" / "first_game.yaml", "--against", best, "--out", out),
+              f"--out would overwrite {best}, one of this run's input files")
+    summary = write(tmp_path, "summary.csv", (ROOT / "strategies" / "big_money.yaml").read_text())
+    one_error(invoke("run", summary, BMU, "-n", 10, "--out", tmp_path), "--out would overwrite")
+    leader = out / "leaders"
+    leader.mkdir()
+    kept = write(leader, "leader_1.yaml", Path(best).read_text())
+    one_error(invoke("optimize", "-k", ROOT / "kingdoms" / "first_game.yaml", "--against", kept, "--out", out),
+              "--out would overwrite")
+
+
+def test_a_dollar_in_a_name_is_plain_text_in_every_chart(tmp_path):
+    bot = write(tmp_path, "cost.yaml", "name: Cost $\\bad$ and $5\nbuy: [Province, Gold, Silver]\n")
+    kingdom = write(tmp_path, "k.yaml", "name: K $x^2$\n" + KINGDOM)
+    r = invoke("run", bot, BMU, "-n", 200, "-j", 1, "-q", "-k", kingdom, "--out", tmp_path / "r")
+    assert r.exit_code == 0, r.output
+    assert {"win_rates.png", "game_length.png", "curves.png", "cards.png", "report.html"} <= \
+        {p.name for p in (tmp_path / "r").iterdir()}
+    r = invoke("tournament", bot, BMU, BM, "-n", 20, "-j", 1, "-q", "--out", tmp_path / "t")
+    assert r.exit_code == 0 and (tmp_path / "t" / "tournament.png").exists(), r.output
+
+
+@pytest.mark.parametrize("content", [None, b"game: splendor\nname: [", b"\xff\xfe", "big"])
+@pytest.mark.parametrize("command", ["run", "tournament", "log", "compare"])
+def test_a_splendor_bot_beside_a_broken_file_reports_the_files_own_error(tmp_path, content, command):
+    other = tmp_path / "other.yaml"
+    if content == "big":
+        other.write_bytes(b"# " + b"x" * 2_000_000 + b"\n")
+    elif content is not None:
+        other.write_bytes(content)
+    args = [command, SPL, str(other)] + (["-k", str(ROOT / "kingdoms" / "splendor" / "long_game.yaml")]
+                                         if command == "compare" else [])
+    r = invoke(*args)
+    assert r.exit_code == 1 and "different games" not in r.stderr, r.stderr
+    assert r.stderr.startswith(f"Error: {other}"), r.stderr
+
+
+def test_the_game_key_ignores_case():
+    text = (ROOT / "strategies" / "splendor" / "greedy.yaml").read_text().replace("game: splendor", "game: Splendor")
+    assert "game: Splendor" in text
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "cap.yaml"
+        p.write_text(text)
+        res = api.simulate([SPL, str(p)], games=10, seed=1, jobs=1)
+        assert res.meta["game"] == "splendor"
+        assert validate_files([str(p)])[0] == []
+
+
+def test_a_noble_list_naming_gold_gets_a_hint_not_itself(tmp_path):
+    p = write(tmp_path, "nb.yaml", "game: splendor\nname: nb\nbuy: [any]\nnoble: [gold]\n")
+    errors, _, _ = validate_files([p])
+    assert len(errors) == 1 and "did you mean 'gold'" not in str(errors[0])
+    assert str(errors[0]).endswith("nobles ask for cards of the five colours, never gold: give a colour or any")
+    p = write(tmp_path, "nb2.yaml", "game: splendor\nname: nb\nbuy: [any]\nnoble: [gren]\n")
+    assert str(validate_files([p])[0][0]).endswith("did you mean 'green'?")
+
+
+def test_every_error_of_a_variant_file_is_listed(tmp_path):
+    p = write(tmp_path, "v.yaml", "game: splendor\nname: v\nrules:\n  target: 99\n  tiebreak: coin\n  bogus: 1\n")
+    errors, _, _ = validate_files([p])
+    assert [e.line for e in errors] == [4, 5, 6], errors
+    r = invoke("run", SPL, SPL, "--rules", "target=99", "--rules", "tiebreak=x", "-n", 10)
+    assert r.exit_code == 1 and len(r.stderr.strip().splitlines()) == 2, r.stderr
+
+
+def test_a_folder_name_that_is_not_utf8_prints_and_writes(tmp_path):
+    import os
+    folder = os.path.join(os.fsencode(tmp_path), b"caf\xe9")
+    os.mkdir(folder)
+    raw = os.path.join(folder, b"anon.yaml")
+    with open(raw, "wb") as f:
+        f.write(b"buy: [Province, Gold, Silver]\n")
+    bot, out = os.fsdecode(raw), os.fsdecode(os.path.join(folder, b"out"))
+    shown = str(tmp_path) + "/caf\\xe9"
+    for args in (["run", bot, BMU, "-n", 50, "-j", 1, "-q", "--out", out, "--save-games", out + "/g.csv"],
+                 ["tournament", bot, BMU, BM, "-n", 20, "-j", 1, "-q", "--out", out + "t"],
+                 ["optimize", "-k", ROOT / "kingdoms" / "first_game.yaml", "--against", bot, "--generations", 1,
+                  "--population", 4, "--stage-games", 8, "--final-games", 8, "-j", 1, "--seed", 1, "--out",
+                  out + "o"]):
+        r = invoke(*args)
+        assert r.exit_code == 0, r.output
+    assert shown + "/anon.yaml" in Path(os.fsdecode(os.path.join(folder, b"out", b"report.html"))).read_text()
+    r = invoke("validate", os.fsdecode(os.path.join(folder, b"nope.yaml")))
+    assert r.stderr.startswith(f"Error: {shown}/nope.yaml: cannot read file"), r.stderr
+
+
+def test_open_says_when_the_browser_does_not_start(tmp_path, monkeypatch):
+    import webbrowser
+
+    class Dead:
+        def open(self, url):
+            return False
+    monkeypatch.setattr(webbrowser, "get", lambda: Dead())
+    r = invoke("run", BM, BMU, "-n", 20, "-j", 1, "-q", "--out", tmp_path / "r", "--open")
+    assert r.exit_code == 0 and "the web browser did not start; the report is " in r.stderr, r.stderr

@@ -14,7 +14,7 @@ from simulator.dominion.cards import BY_NAME
 from simulator.dominion.genome import MAX_RULES, Gene, Genome, Pool, big_money, crossover, mutate
 from simulator.dominion.strategy import strategy_from_text
 from simulator.errors import InputErrors
-from simulator.optimize import derived_seed, each_card, optimize, parse_budget, write
+from simulator.optimizer import derived_seed, each_card, optimize, parse_budget, write, write_each_card
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST = ROOT / "kingdoms" / "first_game.yaml"
@@ -92,7 +92,7 @@ def test_same_seed_same_result_for_any_number_of_workers():
 
 def test_racing_keeps_the_strongest_candidate_first():
     from simulator.dominion.genome import Gene
-    from simulator.optimize import Evaluator, Optimizer, Settings
+    from simulator.optimizer import Evaluator, Optimizer, Settings
     kingdom = api.load_kingdom(FIRST)
     s = Settings(kingdom, api.load_bots([BMU]), generations=1, population=4, leaders=2,
                  stage_games=scaled(300, 30), stages=2, final_games=8)
@@ -158,13 +158,19 @@ def test_a_tiny_run_writes_every_output_and_a_valid_best_bot(tmp_path):
 
 
 def test_each_card_ranks_the_cards_it_was_given(tmp_path):
-    ranking, bots = each_card(BMU, cards=["Smithy", "Village"], generations=1, seed=2, jobs=1, out=tmp_path,
-                              **TINY)
+    res = each_card(BMU, cards=["Smithy", "Village"], generations=1, seed=2, jobs=1, out=tmp_path, **TINY)
+    ranking = res.ranking
     assert sorted(ranking.card) == ["Smithy", "Village"] and ranking.win_rate.is_monotonic_decreasing
-    for card, text in bots.items():
+    assert (ranking.generations == 1).all() and not res.meta["partial"] and not res.meta["not_ranked"]
+    for card, text in res.bots.items():
         bot = strategy_from_text(text, "<x>")
         assert {c.name for c in bot.cards() if c.kingdom} <= {card}
-    assert (tmp_path / "cards_ranking.csv").exists() and (tmp_path / "cards_ranking.png").exists()
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "witch.yaml").write_text("name: stale\nbuy: [Silver]\n")  # an earlier run's
+    files = write_each_card(res, tmp_path, "dsim optimize --each-card")
+    assert {p.name for p in files} == {"cards_ranking.csv", "smithy.yaml", "village.yaml", "run.json",
+                                       "cards_ranking.png"}
+    assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == ["smithy.yaml", "village.yaml"]
 
 
 def test_write_keeps_the_outputs_of_a_partial_run(tmp_path):
@@ -193,3 +199,128 @@ def test_ctrl_c_keeps_the_best_so_far_and_leaves_no_process(tmp_path):
     assert d.finish(timeout=240) == 0, d.err
     assert f"resuming from generation {info['generations']}" in d.err
     assert json.loads((out / "run.json").read_text())["generations"] == info["generations"] + 1
+
+
+# ---------------------------------------------------------------- as sturdy as run
+TINY_ARGS = ["--population", "4", "--stage-games", "8", "--final-games", "8", "-j", "1"]
+
+
+def _opt(*args):
+    from click.testing import CliRunner
+    from simulator.cli import cli
+    return CliRunner().invoke(cli, ["optimize", *map(str, args)])
+
+
+@pytest.mark.parametrize("edit,why", [
+    ("null", "it holds no settings ('key')"),
+    ("[]", "it holds no settings ('key')"),
+    ('"x"', "it holds no settings ('key')"),
+    ({"population": []}, "'population' is not a list of genomes"),
+    ({"history": [1, 2]}, "'history' is not a list of generations"),
+    ({"history": [{"generation": 1}]}, "'history' is not a list of generations"),
+    ({"seconds": float("nan")}, "'seconds' is not a number of 0 or more"),
+    ({"generation": -3}, "'generation' is not a whole number of 0 or more"),
+    ({"games": "many"}, "'games' is not a whole number of 0 or more"),
+    ({"leaders": [{"buy": [["Bogus", 1, False]], "play": []}]}, "is not [card of the kingdom, number, ratio]"),
+    ({"leaders": [{"buy": [["Smithy", 99, False]], "play": ["Smithy"]}]}, "has a number out of its range"),
+    ({"rng": [1]}, "state with version 1 passed to Random.setstate() of version 3"),
+    ({"rng": None}, "damaged"),
+])
+def test_a_damaged_state_file_is_one_error_naming_what_is_wrong(tmp_path, edit, why):
+    out = tmp_path / "opt"
+    args = ["-k", FIRST, "--against", BMU, "--generations", 1, "--seed", 1, "--out", out, "-q", *TINY_ARGS]
+    assert _opt(*args).exit_code == 0
+    state = out / "state.json"
+    if isinstance(edit, str):
+        state.write_text(edit)
+    else:
+        st = json.loads(state.read_text())
+        st.update(edit)
+        state.write_text(json.dumps(st))
+    r = _opt(*args)
+    assert r.exit_code == 1 and len(r.stderr.strip().splitlines()) == 1, r.output
+    assert r.stderr.startswith(f"Error: {state} is damaged") and why in r.stderr, r.stderr
+
+
+def test_a_run_resumed_with_other_kingdom_rules_or_name_is_refused(tmp_path):
+    out = tmp_path / "opt"
+    args = ["--against", BMU, "--generations", 1, "--seed", 1, "--out", out, "-q", *TINY_ARGS]
+    assert _opt("-k", FIRST, *args).exit_code == 0
+    text = FIRST.read_text()
+    for changed in (text.replace("name: First Game", "name: Second Game"),
+                    text.rstrip() + "\nrules: {tiebreak: shared}\n"):
+        assert changed != text
+        k = tmp_path / "k.yaml"
+        k.write_text(changed)
+        r = _opt("-k", k, *args)
+        assert r.exit_code == 1 and "holds another optimize run" in r.stderr, r.output
+
+
+@pytest.mark.skipif(not JIT, reason="needs generations in seconds")
+def test_without_a_seed_the_seed_is_printed_saved_and_the_same_command_resumes(tmp_path):
+    out = tmp_path / "opt"
+    args = ["optimize", "-k", FIRST, "--against", BMU, "-j", 1, "--out", out, "--population", 4,
+            "--stage-games", 40, "--final-games", 40]
+    d = Dsim(*args, "--budget", "10m")
+    d.wait_for("generation 1:", timeout=120)
+    d.p.send_signal(signal.SIGINT)
+    assert d.finish() == 130, d.err
+    seed = int(d.err.split("seed ")[1].split()[0])
+    assert f"(give --seed {seed} to repeat this run)" in d.err
+    assert f"--seed {seed}" in json.loads((out / "run.json").read_text())["command"]
+    assert f"--seed {seed}" in (out / "best.yaml").read_text()
+    again = Dsim(*args, "--generations", 2)
+    assert again.finish() == 0, again.err
+    assert "resuming from generation" in again.err and "give --seed" not in again.err
+    assert json.loads((out / "run.json").read_text())["seed"] == seed
+
+
+def test_a_budget_too_small_for_a_generation_warns_and_lists_only_files_written(tmp_path):
+    out = tmp_path / "opt"
+    r = _opt("-k", FIRST, "--against", BMU, "--budget", "1s", "--seed", 1, "--out", out, *TINY_ARGS)
+    assert r.exit_code == 0, r.output
+    assert "Warning: no generation ran within the budget of 1 s" in r.stderr
+    listed = r.stderr.split(f"written to {out}/ (")[1].split(")")[0].split(", ")
+    assert "progress.png" not in listed and all((out / name).exists() for name in listed), listed
+    assert not (out / "progress.png").exists()
+
+
+def test_each_card_with_a_tiny_budget_ranks_nothing_and_says_so(tmp_path):
+    r = _opt("--each-card", "--budget", "2s", "--out", tmp_path / "c", *TINY_ARGS)
+    assert r.exit_code == 0, r.output
+    assert "cards ran no generation in their share of the budget and are not ranked" in r.stderr
+    ranking = pd.read_csv(tmp_path / "c" / "cards_ranking.csv")
+    assert len(ranking) == 0  # no card is ranked at Big Money's own win rate
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--each-card", "-k", FIRST], "--each-card ranks cards on the basic supply plus the card; it takes no kingdom"),
+    (["--each-card", "--against", BMU, "--against", BMU], "--each-card ranks every card against one bot, not 2"),
+    (["-k", FIRST, "--edition", "2"], "--edition goes with --each-card"),
+])
+def test_each_card_options_it_cannot_honour_are_refused(tmp_path, args, message):
+    r = _opt(*args, "--out", tmp_path / "o")
+    assert r.exit_code in (1, 2) and message in r.stderr, r.output
+
+
+def test_each_card_honours_players_and_a_stopped_run_resumes_from_the_next_card(tmp_path, monkeypatch):
+    from simulator import optimizer
+    real = optimizer.optimize
+    calls = []
+
+    def stop_on_village(kingdom, *a, **kw):
+        calls.append(kingdom.cards[0].name)
+        if kingdom.cards[0].name == "Village" and len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(kingdom, *a, **kw)
+    monkeypatch.setattr(optimizer, "optimize", stop_on_village)
+    kw = dict(cards=["Smithy", "Village"], generations=1, seed=2, jobs=1, out=tmp_path, players=3, **TINY)
+    first = each_card(BMU, **kw)
+    assert first.meta["partial"] and first.meta["cards_done"] == 1 and first.ranking.card.tolist() == ["Smithy"]
+    files = write_each_card(first, tmp_path, "dsim optimize --each-card")
+    assert json.loads((tmp_path / "run.json").read_text())["partial"] is True
+    assert {p.name for p in files} >= {"cards_ranking.csv", "run.json"}
+    second = each_card(BMU, **kw)
+    assert calls == ["Smithy", "Village", "Village"]  # Smithy was not played again
+    assert not second.meta["partial"] and sorted(second.ranking.card) == ["Smithy", "Village"]
+    assert second.meta["players"] == 3

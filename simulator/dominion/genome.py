@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..errors import short
 from .cards import BY_NAME
 
 BASIC = ("Province", "Duchy", "Estate", "Gold", "Silver")
@@ -84,8 +85,29 @@ class Genome:
         return {"buy": [[g.card, g.n, g.ratio] for g in self.buy], "play": list(self.play)}
 
     @classmethod
-    def from_json(cls, d: dict) -> "Genome":
-        return cls(tuple(Gene(c, n, bool(r)) for c, n, r in d["buy"]), tuple(d["play"]))
+    def from_json(cls, d: dict, pool: "Pool | None" = None) -> "Genome":
+        """The genome of ``to_json``'s dict, checked (ValueError says what is wrong): rules
+        of the shapes above on cards of ``pool``, numbers in their ranges, a play list of
+        the Actions the buy list names."""
+        if not isinstance(d, dict) or not isinstance(d.get("buy"), list) or not isinstance(d.get("play"), list) \
+                or not 1 <= len(d["buy"]) <= MAX_RULES:
+            raise ValueError("a genome is not {'buy': [1 to %d rules], 'play': [cards]}" % MAX_RULES)
+        buy = []
+        for item in d["buy"]:
+            if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str)
+                    and item[0] in (pool.cards if pool is not None else BY_NAME) and isinstance(item[2], bool)):
+                raise ValueError(f"a genome's rule {short(item)} is not [card of the kingdom, number, ratio]")
+            g = Gene(*item)
+            span = g.range()
+            if g.n is not None and (span is None or isinstance(g.n, bool) or not isinstance(g.n, int)
+                                    or not span[0] <= g.n <= span[1]):
+                raise ValueError(f"a genome's rule {short(item)} has a number out of its range")
+            buy.append(g)
+        play = d["play"]
+        actions = {g.card for g in buy if "Action" in BY_NAME[g.card].types}
+        if not all(isinstance(c, str) for c in play) or set(play) != actions or len(set(play)) != len(play):
+            raise ValueError(f"a genome's play list {short(play)} is not the Actions it buys")
+        return cls(tuple(buy), tuple(play))
 
 
 def _implies(g: Gene, e: Gene) -> bool:

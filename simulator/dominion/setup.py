@@ -11,6 +11,7 @@ from ..errors import InputError, InputErrors, name_problem, short
 from ..yamlio import LineDict, load_file
 from . import layout as E
 from .cards import CARDS, NCARDS, UnknownCard, parse_card, suggest
+from ..games import game_name
 
 #: rule variants: name -> (allowed values, default, meaning)
 RULE_VARIANTS = {
@@ -136,7 +137,7 @@ def load_kingdom(path) -> Kingdom:
     path = str(path)
     if not isinstance(data, LineDict):
         raise InputError("a kingdom file is a mapping with 'name' and 'cards'", path, 1)
-    if data.get("game", "dominion") != "dominion":
+    if game_name(data.get("game", "dominion")) != "dominion":
         raise InputError(f"this is a {short(data['game'])} file, not a Dominion kingdom", path, data.lines["game"],
                          hint="a kingdom file goes with Dominion bots (dsim optimize evolves Dominion bots only)")
     for key in data:

@@ -15,6 +15,7 @@ from ..yamlio import LineDict, load_file, load_text, rule_items
 from . import layout as E
 from .cards import BY_NAME, CARDS, TYPE_BITS, UnknownCard, parse_card, parse_type, suggest
 from .setup import implemented_error
+from ..games import game_name
 
 # ---------------------------------------------------------------- the condition vocabulary
 _V = [
@@ -153,7 +154,7 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
     for key in LISTS:
         if key in data:
             lists[key] = _parse_rules(data[key], key, path, data.lines[key], errors)
-    if data.get("game", "dominion") != "dominion":
+    if game_name(data.get("game", "dominion")) != "dominion":
         errors.append(InputError(f"this is a Dominion bot, not a {short(data['game'])} one", path, data.lines["game"],
                                  hint="leave 'game' out, or write 'game: dominion'"))
     for key in ("guard", "random"):

@@ -23,6 +23,7 @@ from ..errors import InputError, InputErrors, name_problem, short
 from ..yamlio import LineDict, load_file, load_text, rule_items
 from . import layout as E
 from .cards import COLOURS, GEM_NAMES
+from ..games import game_name
 
 # ---------------------------------------------------------------- the condition vocabulary
 _V = [
@@ -120,7 +121,9 @@ def parse_selector(text: str, key: str) -> Selector:
         c = colour_of(s)
         if c is None or (c == E.GOLD and key == "noble"):
             what = "a colour or gold" if key == "return" else "a colour (the noble needs it) or any"
-            raise expr.ExprError(f"{short(raw)} is not {what}", _close(s, list(COLOURS) + ["gold"]))
+            hint = ("nobles ask for cards of the five colours, never gold: give a colour or any"
+                    if c == E.GOLD else _close(s, list(COLOURS) + (["gold"] if key == "return" else ["any"])))
+            raise expr.ExprError(f"{short(raw)} is not {what}", hint)
         return Selector(colour=c, text=raw)
     sel = dict(text=raw)
     s = re.sub(r"\blevel (\d)\b", r"level\1", s)
@@ -178,7 +181,8 @@ def _set(sel: dict, k: str, v, raw: str):
 
 
 def _close(word: str, choices) -> str | None:
-    hit = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    """'did you mean ...?' with the nearest of ``choices``, never the word itself."""
+    hit = difflib.get_close_matches(word, [c for c in choices if c.lower() != word.lower()], n=1, cutoff=0.6)
     return f"did you mean '{hit[0]}'?" if hit else None
 
 
@@ -228,7 +232,7 @@ def parse_bot(data, path: str, text: str = "") -> Bot:
     if not isinstance(data, LineDict):
         raise InputErrors([InputError("a Splendor bot file is a mapping with 'game: splendor' and its lists",
                                       path, 1, hint="see docs/splendor.md")])
-    if data.get("game") != "splendor":
+    if game_name(data.get("game")) != "splendor":
         errors.append(InputError(f"this is a Splendor bot, not a {short(data.get('game'))} one", path,
                                  data.lines.get("game", data.line), hint="write 'game: splendor'"))
     for key in data:

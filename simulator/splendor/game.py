@@ -19,6 +19,7 @@ from ..yamlio import LineDict, load_file
 from . import layout as E
 from .bots import LISTS, Bot, CompiledBots, compile_bots
 from .cards import CARDS, COLOURS, ITEMS, NOBLES, tables
+from ..games import game_name
 
 NAME = "splendor"
 MIN_PLAYERS = 2
@@ -62,12 +63,15 @@ class Variant:
     sha256: str | None = None
 
     def with_overrides(self, overrides: dict, path: str | None = None, lines: dict | None = None) -> "Variant":
-        values = {}
+        """This variant with ``overrides`` ({rule: value}) applied, every value checked: one
+        mistake is an InputError, several an InputErrors listing each."""
+        values, errors = {}, []
         for key, raw in (overrides or {}).items():
             line = (lines or {}).get(key)
             if key not in RULES:
-                raise InputError(f"unknown Splendor rule {short(key, 30)}", path, line,
-                                 hint="rules: " + ", ".join(RULES))
+                errors.append(InputError(f"unknown Splendor rule {short(key, 30)}", path, line,
+                                         hint="rules: " + ", ".join(RULES)))
+                continue
             allowed, default, _ = RULES[key]
             value = raw
             if path is None and isinstance(default, int) and isinstance(raw, str) and raw.strip().isdigit() \
@@ -75,11 +79,17 @@ class Variant:
                 value = int(raw)
             if isinstance(default, int):
                 if type(value) is not int or not allowed[0] <= value <= allowed[1]:
-                    raise InputError(f"{key} must be a whole number from {allowed[0]} to {allowed[1]}, "
-                                     f"not {short(raw)}", path, line)
+                    errors.append(InputError(f"{key} must be a whole number from {allowed[0]} to {allowed[1]}, "
+                                             f"not {short(raw)}", path, line))
+                    continue
             elif value not in allowed:
-                raise InputError(f"{key} must be one of {', '.join(allowed)}, not {short(raw)}", path, line)
+                errors.append(InputError(f"{key} must be one of {', '.join(allowed)}, not {short(raw)}", path, line))
+                continue
             values[key] = value
+        if len(errors) == 1:
+            raise errors[0]
+        if errors:
+            raise InputErrors(errors)
         return replace(self, **values)
 
     def as_dict(self) -> dict:
@@ -106,7 +116,7 @@ def parse_variant(data, path: str, text: str = "") -> Variant:
     if not isinstance(data, LineDict):
         raise InputErrors([InputError("a Splendor variant file is a mapping with 'game: splendor' and 'rules'",
                                       path, 1)])
-    if data.get("game") != "splendor":
+    if game_name(data.get("game")) != "splendor":
         if "game" in data:
             what = f"this is a {short(data['game'])} file, not a Splendor variant"
         elif "cards" in data:
@@ -131,6 +141,8 @@ def parse_variant(data, path: str, text: str = "") -> Variant:
         v = Variant(name=name, description=str(data.get("description", "") or ""), path=path,
                     sha256=hashlib.sha256(text.encode()).hexdigest()).with_overrides(
             dict(rules), path, getattr(rules, "lines", None))
+    except InputErrors as e:
+        errors.extend(e.errors)
     except InputError as e:
         errors.append(e)
     if errors:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import math
+import os
 import random
 import re
 import sys
@@ -30,8 +32,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from .errors import InputError, InputErrors
+from .errors import InputError, InputErrors, printable, short
 from .pool import make_pool
+from .reports import atomic_open, write_all, write_csv, write_json
 from .stats import BOT_COLS, wilson
 
 log = logging.getLogger("dsim.optimize")
@@ -127,7 +130,8 @@ class Settings:
 
     def key(self) -> dict:
         """What a resumed run must share with the run it continues."""
-        return {"kingdom": self.kingdom.card_names(), "against": [b.source for b in self.against],
+        return {"kingdom": self.kingdom.card_names(), "kingdom_name": self.kingdom.name,
+                "kingdom_rules": self.kingdom.rules.as_dict(), "against": [b.source for b in self.against],
                 "players": self.players, "seed": self.seed, "population": self.population,
                 "leaders": self.leaders, "stage_games": self.stage_games, "stages": self.stages,
                 "pool": list(self.pool_cards or ()), "rules": self.rules}
@@ -184,32 +188,26 @@ class Optimizer:
         st = {"key": self.s.key(), "generation": self.generation, "games": self.games, "seconds": self.elapsed(),
               "history": self.history, "population": [g.to_json() for g in self.population],
               "leaders": [g.to_json() for g in self.leaders], "rng": _jsonable(self.rng.getstate())}
-        tmp = self.out / f".{STATE}.tmp"
-        tmp.write_text(json.dumps(st))
-        tmp.replace(self.out / STATE)
+        write_all(self.out, [lambda: write_json(st, self.out / STATE)])
 
     def resume(self) -> bool:
         from .dominion.genome import Genome
         path = self.out / STATE if self.out is not None else None
-        if path is None or not path.exists():
+        st = read_state(path)
+        if st is None:
             return False
+        if st["key"] != json.loads(json.dumps(self.s.key())):
+            raise InputErrors([InputError(f"{self.out} holds another optimize run (other kingdom, rules, bots or "
+                                          "settings)", hint="use another --out, or the same options as that run")])
         try:
-            st = json.loads(path.read_text())
-        except (OSError, ValueError):
-            raise InputErrors([InputError(f"{path} is not a dsim optimize state file",
-                                          hint="use another --out, or delete the folder")]) from None
-        if st.get("key") != json.loads(json.dumps(self.s.key())):
-            raise InputErrors([InputError(f"{self.out} holds another optimize run (other kingdom, bots or settings)",
-                                          hint="use another --out, or the same options as that run")])
-        try:
-            self.generation, self.games, self.seconds = int(st["generation"]), int(st["games"]), float(st["seconds"])
-            self.history = list(st["history"])
-            self.population = [Genome.from_json(d) for d in st["population"]]
-            self.leaders = [Genome.from_json(d) for d in st["leaders"]]
-            self.rng.setstate(_tupled(st["rng"]))
-        except (KeyError, TypeError, ValueError):
-            raise InputErrors([InputError(f"{path} is damaged", hint="use another --out, or delete the folder")]) \
-                from None
+            population = [Genome.from_json(d, self.pool) for d in _nonempty(st, "population")]
+            leaders = [Genome.from_json(d, self.pool) for d in _nonempty(st, "leaders")]
+            rng = random.Random()
+            rng.setstate(_tupled(st["rng"]))
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise _damaged(path, e) from None
+        self.generation, self.games, self.seconds = st["generation"], st["games"], st["seconds"]
+        self.history, self.population, self.leaders, self.rng = st["history"], population, leaders, rng
         return True
 
     # -- evolution
@@ -341,6 +339,56 @@ class Optimizer:
         return m
 
 
+HISTORY = ("generation", "best_fitness", "mean_fitness", "games_played", "seconds")
+
+
+def _damaged(path, why) -> InputErrors:
+    why = f"{short(why.args[0])} is missing" if isinstance(why, KeyError) else str(why)
+    return InputErrors([InputError(f"{path} is damaged: {printable(why, 120)}",
+                                   hint="use another --out, or delete the folder")])
+
+
+def _nonempty(st: dict, key: str) -> list:
+    v = st.get(key)
+    if not isinstance(v, list) or not v:
+        raise ValueError(f"'{key}' is not a list of genomes")
+    return v
+
+
+def _count(v, what: str, real: bool = False):
+    ok = (isinstance(v, (int, float)) and math.isfinite(v)) if real else isinstance(v, int)
+    if isinstance(v, bool) or not ok or v < 0:
+        raise ValueError(f"'{what}' is not a {'number' if real else 'whole number'} of 0 or more")
+    return v
+
+
+def read_state(path) -> dict | None:
+    """A resumable run's state (``STATE`` in its folder), checked field by field (a file
+    edited by hand or cut short is an InputErrors naming what is wrong), or None."""
+    if path is None or not path.exists():
+        return None
+    try:
+        st = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        raise InputErrors([InputError(f"{path} is not a dsim optimize state file",
+                                      hint="use another --out, or delete the folder")]) from None
+    try:
+        if not isinstance(st, dict) or not isinstance(st.get("key"), dict):
+            raise ValueError("it holds no settings ('key')")
+        st["generation"] = _count(st.get("generation"), "generation")
+        st["games"] = _count(st.get("games"), "games")
+        st["seconds"] = float(_count(st.get("seconds"), "seconds", real=True))
+        hist = st.get("history")
+        if not isinstance(hist, list) or not all(isinstance(h, dict) and set(HISTORY) <= set(h) for h in hist):
+            raise ValueError("'history' is not a list of generations")
+        for h in hist:
+            for k in HISTORY:
+                _count(h[k], f"history: {k}", real=k not in ("generation", "games_played"))
+    except ValueError as e:
+        raise _damaged(path, e) from None
+    return st
+
+
 def _jsonable(x):
     return [_jsonable(v) for v in x] if isinstance(x, (tuple, list)) else x
 
@@ -365,78 +413,126 @@ def default_against(kingdom) -> list:
     return bots
 
 
+OPTIMIZE_FILES = ("best.yaml", "leaders/", "generations.csv", "leaderboard.csv", "leaders_matrix.csv",
+                  "progress.png", "run.json", STATE)
+EACH_CARD_FILES = ("cards_ranking.csv", "cards_ranking.png", "cards/", "run.json", "each_card.json")
+BOARD_COLS = ["opponent", "games", "win_rate", "ci_low", "ci_high"]
+
+
+def saved_seed(out) -> int | None:
+    """The seed of the run stopped in ``out`` (its state file's), so that the same command
+    without --seed resumes it; None when there is none to resume."""
+    if out is None:
+        return None
+    for name in (STATE, "each_card.json"):
+        path = Path(out) / name
+        if path.is_file():
+            try:
+                seed = json.loads(path.read_text(encoding="utf-8"))["key"]["seed"]
+            except (OSError, ValueError, UnicodeDecodeError, KeyError, TypeError):
+                return None  # the resume says what is wrong with the file
+            return seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= 2**63 - 1 else None
+    return None
+
+
+def check_advanced(population=16, stage_games=400, final_games=20_000, stages=3, leaders=4, pool_cards=None) -> dict:
+    """The racing settings, checked with the messages of the command line's options."""
+    from . import api
+    return {"population": api.whole("population", population, 4, 1000),
+            "stage_games": api.whole("stage games", stage_games, 4, 10**7),
+            "final_games": api.whole("final games", final_games, 4, 10**8),
+            "stages": api.whole("stages", stages, 1, 10), "leaders": api.whole("leaders", leaders, 1, 1000),
+            "pool_cards": pool_cards}
+
+
 def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generations: int | None = None,
              seed: int | None = None, jobs: int | None = None, out=None, progress=None, backend: str = "local",
              scheduler: str | None = None, dask_client=None, **advanced) -> Outcome:
     """Evolve the best bot for ``kingdom`` (a file or a loaded Kingdom) against the
     ``against`` bots (paths or loaded bots; default: the shipped bots that can play the
     kingdom). Stops after ``generations`` if given, else when ``budget`` ("10m") is
-    spent, or on Ctrl-C (keeping the best so far). With ``out``, writes the files of
-    docs/optimize.md there and resumes a run that stopped in it. ``backend`` "dask"
-    plays on a Dask cluster (``scheduler``, or a local one), with the same results."""
+    spent, or on Ctrl-C (keeping the best so far). With ``out``, saves its state there
+    after every generation and resumes a run that stopped in it (without ``seed``, with
+    that run's seed); ``write`` then writes the files of docs/optimize.md. ``backend``
+    "dask" plays on a Dask cluster (``scheduler``, or a local one), with the same results."""
     import secrets
 
     from . import api
     from .runner import default_jobs
     t_start = time.perf_counter()  # the budget counts from here
+    if out is not None:
+        out = Path(api.path_arg("out", out, "folder"))
     kingdom = api.load_kingdom(kingdom)
     if kingdom is None:
         raise InputErrors([InputError("optimize needs a kingdom", hint="give -k KINGDOM_FILE")])
-    bots = api.load_bots(against) if against else default_against(kingdom)
+    if isinstance(against, (str, os.PathLike)):
+        against = [against]
+    bots = api.load_bots(list(against)) if against else default_against(kingdom)
     from .games import game_of_bots
     if game_of_bots(bots).NAME != "dominion":
         raise InputErrors([InputError("dsim optimize evolves Dominion bots; the --against bots are "
                                       f"{game_of_bots(bots).NAME} bots", hint="give Dominion bots")])
     players = api.whole("players", players, 2, 4)
     seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
+    drawn = seed is None and saved_seed(out) is None
+    if seed is None:
+        seed = saved_seed(out)
     seed = secrets.randbelow(2**31) if seed is None else seed
     jobs = api.whole("jobs", jobs, 1, api.MAX_JOBS, none_ok=True) or default_jobs()
     generations = api.whole("generations", generations, 1, 100_000, none_ok=True)
+    api.choice("backend", backend, api.BACKENDS)
     s = Settings(kingdom, bots, players, None if generations else parse_budget(budget), generations, seed, jobs,
-                 **advanced)
+                 **check_advanced(**advanced))
     s.leaders = max(1, min(s.leaders, s.population // 2))  # half the population at least is new each time
     say = progress or (lambda line: None)
     game = game_of_bots(bots)
     for b in bots:  # each opponent fits the kingdom (a card it names may be missing: said)
         for path, line, item in dict.fromkeys(game.missing(api.prepare([b] * players, kingdom))):
             say(f"Warning: {path}:{line}: '{item}' is not in the kingdom; the rule never applies")
-    out = Path(out) if out is not None else None
     if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
+        from .reports import check_writable
+        try:
+            check_writable(out, "the optimizer's files")
+        except InputError as e:
+            raise InputErrors([e]) from None
+    if drawn:
+        say(f"seed {seed} (give --seed {seed} to repeat this run)")
     opt = Optimizer(s, out, say)
     resumed = opt.resume()
     if resumed:
         opt.say(f"resuming from generation {opt.generation} in {out}")
     opt.t0 = t_start
-    api.choice("backend", backend, api.BACKENDS)
-    ev = Evaluator((s.kingdom, s.players, s.rules), jobs, backend, scheduler, dask_client)
     stopped = "interrupt"
+    board, matrix = pd.DataFrame(columns=BOARD_COLS), pd.DataFrame()
+    ev = None
     try:
+        ev = Evaluator((s.kingdom, s.players, s.rules), jobs, backend, scheduler, dask_client)
         stopped = opt.evolve(ev)
         best = opt.leaders[0].simplified()
-        if stopped == "interrupt":
-            board = pd.DataFrame(columns=["opponent", "games", "win_rate", "ci_low", "ci_high"])
-            matrix = pd.DataFrame()
-        else:
+        if stopped != "interrupt" and opt.generation:
             opt.say("final evaluation on fresh seeds ...")
             board = opt.record(ev, best, "Best")
             matrix = opt.matrix(ev)
     except KeyboardInterrupt:
         stopped = "interrupt"
         best = opt.leaders[0].simplified()
-        board = pd.DataFrame(columns=["opponent", "games", "win_rate", "ci_low", "ci_high"])
-        matrix = pd.DataFrame()
+        board, matrix = pd.DataFrame(columns=BOARD_COLS), pd.DataFrame()
     finally:
-        ev.close(cancel=stopped == "interrupt")
+        if ev is not None:
+            ev.close(cancel=stopped == "interrupt")
     seconds = opt.elapsed()
+    warning = None
+    if not opt.generation:
+        warning = (f"no generation ran within the budget of {s.budget:g} s, so nothing was evolved or evaluated; "
+                   "give a larger --budget (a few minutes) or --generations G")
     meta = {"kingdom": kingdom.name, "kingdom_cards": kingdom.card_names(), "against": [b.name for b in bots],
             "players": players, "seed": seed, "jobs": jobs, "generations": opt.generation,
             "games_played": opt.games, "seconds": round(seconds, 1), "stopped_by": stopped,
             "partial": stopped == "interrupt", "resumed": resumed,
-            "best_fitness": opt.fitness.get(opt.leaders[0].key())}
+            "best_fitness": opt.fitness.get(opt.leaders[0].key()), "warning": warning}
     text = best.render("Best", _comments(meta, board))
     leaders = [g.simplified() for g in opt.leaders]
-    return Outcome(best, text, leaders, pd.DataFrame(opt.history), board, matrix, meta)
+    return Outcome(best, text, leaders, pd.DataFrame(opt.history, columns=list(HISTORY)), board, matrix, meta)
 
 
 def _comments(meta: dict, board: pd.DataFrame) -> list:
@@ -453,85 +549,191 @@ def _comments(meta: dict, board: pd.DataFrame) -> list:
     return lines
 
 
+def _put_text(path, text) -> Path:
+    with atomic_open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return Path(path)
+
+
+def _replace_folder(folder: Path, pattern: str, files: dict) -> list:
+    """``files`` ({name: text}) written into ``folder``, which keeps no other file of
+    ``pattern`` (an earlier run's left-overs)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob(pattern):
+        if old.name not in files:
+            old.unlink()
+    return [_put_text(folder / name, text) for name, text in files.items()]
+
+
 def write(res: Outcome, out: Path, command: str | None = None) -> list:
     """Write best.yaml, leaders/*.yaml, generations.csv, leaderboard.csv,
-    leaders_matrix.csv, progress.png and run.json into ``out``."""
+    leaders_matrix.csv, progress.png (when a generation ran) and run.json into ``out``,
+    each atomically; returns the files written. A file that cannot be written (a full
+    disk) is an OutputError naming it and those written before."""
     out = Path(out)
-    (out / "leaders").mkdir(parents=True, exist_ok=True)
     meta = dict(res.meta, command=command)
-    files = []
-
-    def put(name, text):
-        p = out / name
-        tmp = p.with_name(f".{p.name}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(p)
-        files.append(p)
-
-    put("best.yaml", res.best.render("Best", _comments(meta, res.leaderboard)))
-    for old in (out / "leaders").glob("leader_*.yaml"):
-        old.unlink()
-    for i, g in enumerate(res.leaders):
-        put(f"leaders/leader_{i + 1}.yaml", g.render(f"Leader {i + 1}", [f"leader {i + 1} of {meta['kingdom']}"]))
-    put("generations.csv", res.generations.to_csv(index=False))
-    put("leaderboard.csv", res.leaderboard.to_csv(index=False))
+    writers = [lambda: _put_text(out / "best.yaml", res.best.render("Best", _comments(meta, res.leaderboard))),
+               lambda: _replace_folder(out / "leaders", "leader_*.yaml", {
+                   f"leader_{i + 1}.yaml": g.render(f"Leader {i + 1}", [f"leader {i + 1} of {meta['kingdom']}"])
+                   for i, g in enumerate(res.leaders)}),
+               lambda: write_csv(res.generations, out / "generations.csv"),
+               lambda: write_csv(res.leaderboard, out / "leaderboard.csv")]
     if len(res.matrix):
-        put("leaders_matrix.csv", res.matrix.to_csv())
-    put("run.json", json.dumps(meta, indent=2, default=str) + "\n")
+        writers.append(lambda: _put_csv_index(res.matrix, out / "leaders_matrix.csv"))
+    writers.append(lambda: write_json(meta, out / "run.json"))
     if len(res.generations):
         from .charts import optimize_progress
-        files.append(optimize_progress(res.generations, out / "progress.png", meta))
-    return files
+        writers.append(lambda: optimize_progress(res.generations, out / "progress.png", meta))
+    return write_all(out, writers)
+
+
+def _put_csv_index(df, path) -> Path:
+    with atomic_open(path, "w", newline="", encoding="utf-8") as f:
+        df.to_csv(f)
+    return Path(path)
 
 
 # ---------------------------------------------------------------- Big Money + X, every card
+RANKING_COLS = ["card", "win_rate", "ci_low", "ci_high", "games", "generations", "bot"]
+
+
 def each_card(against=None, edition: int = 1, budget="30m", generations: int | None = None, seed: int | None = None,
               jobs: int | None = None, out=None, progress=None, cards=None, backend: str = "local",
-              scheduler: str | None = None, **advanced):
+              scheduler: str | None = None, players: int = 2, **advanced):
     """For every kingdom card of the edition (or ``cards``), evolve the best money bot
     using only that card, then rank the cards by its win rate against ``against``
-    (default Big Money Ultimate) on fresh seeds. Returns (ranking DataFrame, {card: text})."""
+    (default Big Money Ultimate) on fresh seeds. With ``out``, each finished card is
+    saved there (``each_card.json``) and a stopped run resumes from the next card.
+    Returns an EachCard: ``ranking`` (a DataFrame), ``bots`` ({card: text}), ``meta``
+    (partial, the cards that ran no generation)."""
     from . import api
     from .dominion.cards import KINGDOM_CARDS, parse_card
     from .dominion.setup import Kingdom, Rules
+    if out is not None:
+        out = Path(api.path_arg("out", out, "folder"))
     if against is None:
         against = ROOT / "strategies" / "big_money_ultimate.yaml"
+    if isinstance(against, (list, tuple)):
+        if len(against) != 1:
+            raise InputErrors([InputError("--each-card ranks every card against one bot, not "
+                                          f"{len(against)}", hint="give one --against BOT")])
+        against = against[0]
     opp = api.load_bots([against])
     edition = api.whole("edition", edition, 1, 2)
+    players = api.whole("players", players, 2, 4)
     pool = [parse_card(c) for c in cards] if cards else \
         [c for c in KINGDOM_CARDS if str(edition) in c.editions.split("+")]
     seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
+    if seed is None:
+        seed = saved_seed(out)
     seed = 1 if seed is None else seed
+    generations = api.whole("generations", generations, 1, 100_000, none_ok=True)
     total = None if generations else parse_budget(budget)
+    advanced = check_advanced(**advanced)
+    key = {"against": opp[0].source, "edition": edition, "cards": [c.name for c in pool], "seed": seed,
+           "players": players, **{k: v for k, v in advanced.items() if k != "pool_cards"}}
+    done = _each_card_state(out, key)
+    spent = done["seconds"]
+    # the cards ranked before are kept; those that ran no generation are tried again
+    rows, bots = [r for r in done["rows"] if "win_rate" in r], done["bots"]
     t0 = time.perf_counter()
-    rows, bots = [], {}
-    for i, c in enumerate(pool):
-        # an equal share of what is left, so the whole run keeps to the budget
-        per_card = None if total is None else max(1.0, 0.99 * (total - (time.perf_counter() - t0)) / (len(pool) - i))
-        k = Kingdom(f"Big Money + {c.name}", (c,), Rules().with_overrides({"edition": edition}), complete=False)
-        res = optimize(k, opp, 2, per_card or 1, generations, seed, jobs, None, progress=None, backend=backend,
-                       scheduler=scheduler, pool_cards=(c,), **advanced)
-        if progress:
-            progress(f"{c.name}: {100 * res.leaderboard.win_rate.iloc[0]:.1f}% against {opp[0].name}"
-                     if len(res.leaderboard) else f"{c.name}: stopped")
-        if res.meta["partial"]:
-            break
-        r = res.leaderboard.iloc[0]
-        rows.append({"card": c.name, "win_rate": r.win_rate, "ci_low": r.ci_low, "ci_high": r.ci_high,
-                     "games": r.games, "bot": res.best.render(f"Big Money + {c.name}").replace("\n", " | ")})
-        bots[c.name] = res.best.render(f"Big Money + {c.name}", [f"the best Big Money + {c.name} found"])
-    ranking = pd.DataFrame(rows, columns=["card", "win_rate", "ci_low", "ci_high", "games", "bot"])
+    stopped = None
+    try:
+        for c in pool:
+            if any(r["card"] == c.name for r in rows):
+                continue
+            # an equal share of what is left, so the whole run keeps to the budget
+            left = len(pool) - len(rows)
+            per_card = None if total is None else max(1.0, 0.99 * (total - spent - (time.perf_counter() - t0)) / left)
+            k = Kingdom(f"Big Money + {c.name}", (c,), Rules().with_overrides({"edition": edition}), complete=False)
+            res = optimize(k, opp, players, per_card or 1, generations, seed, jobs, None, progress=None,
+                           backend=backend, scheduler=scheduler, **dict(advanced, pool_cards=(c,)))
+            if res.meta["partial"]:
+                stopped = "interrupt"
+                break
+            if len(res.leaderboard):
+                r = res.leaderboard.iloc[0]
+                rows.append({"card": c.name, "win_rate": float(r.win_rate), "ci_low": float(r.ci_low),
+                             "ci_high": float(r.ci_high), "games": int(r.games),
+                             "generations": res.meta["generations"],
+                             "bot": res.best.render(f"Big Money + {c.name}").replace("\n", " | ")})
+                bots[c.name] = res.best.render(f"Big Money + {c.name}", [f"the best Big Money + {c.name} found"])
+            else:  # no generation ran in its share of the budget: not ranked
+                rows.append({"card": c.name, "generations": 0})
+            if progress:
+                progress(f"{c.name}: {100 * rows[-1]['win_rate']:.1f}% against {opp[0].name}"
+                         if "win_rate" in rows[-1] else f"{c.name}: no generation ran in its {per_card:.0f} s; "
+                         "not ranked")
+            if out is not None:
+                state = {"key": key, "rows": rows, "bots": bots, "seconds": spent + time.perf_counter() - t0}
+                write_all(out, [lambda st=state: write_json(st, out / "each_card.json")])
+    except KeyboardInterrupt:
+        stopped = "interrupt"
+    ranked = [r for r in rows if "win_rate" in r]
+    ranking = pd.DataFrame(ranked, columns=RANKING_COLS)
     ranking = ranking.sort_values("win_rate", ascending=False, kind="stable").reset_index(drop=True)
-    if out is not None:
-        out = Path(out)
-        (out / "cards").mkdir(parents=True, exist_ok=True)
-        ranking.to_csv(out / "cards_ranking.csv", index=False)
-        for name, text in bots.items():
-            (out / "cards" / f"{name.lower().replace(' ', '_')}.yaml").write_text(text, encoding="utf-8")
-        if len(ranking):
-            from .charts import cards_ranking
-            cards_ranking(ranking, out / "cards_ranking.png", opp[0].name)
-    return ranking, bots
+    unranked = [r["card"] for r in rows if "win_rate" not in r]
+    meta = {"against": opp[0].name, "edition": edition, "players": players, "seed": seed,
+            "cards_total": len(pool), "cards_done": len(rows), "not_ranked": unranked,
+            "partial": stopped is not None, "stopped_by": stopped or "cards",
+            "seconds": round(spent + time.perf_counter() - t0, 1)}
+    if unranked:
+        meta["warning"] = (f"{len(unranked)} of {len(pool)} cards ran no generation in their share of the budget "
+                           f"and are not ranked ({', '.join(unranked[:5])}{', ...' if len(unranked) > 5 else ''}); "
+                           "give a larger --budget")
+    return EachCard(ranking, bots, meta)
+
+
+@dataclass
+class EachCard:
+    ranking: pd.DataFrame
+    bots: dict
+    meta: dict
+
+
+def _each_card_state(out, key) -> dict:
+    """The cards an earlier run into ``out`` finished (with the same settings), or none."""
+    empty = {"rows": [], "bots": {}, "seconds": 0.0}
+    path = None if out is None else out / "each_card.json"
+    if path is None or not path.exists():
+        return empty
+    try:
+        st = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        raise InputErrors([InputError(f"{path} is not a dsim optimize --each-card state file",
+                                      hint="use another --out, or delete the folder")]) from None
+    if not isinstance(st, dict) or not isinstance(st.get("key"), dict):
+        raise _damaged(path, "it holds no settings ('key')")
+    if st["key"] != json.loads(json.dumps(key)):
+        raise InputErrors([InputError(f"{out} holds another --each-card run (other cards, bot or settings)",
+                                      hint="use another --out, or the same options as that run")])
+    rows, bots = st.get("rows"), st.get("bots")
+    ok = isinstance(rows, list) and isinstance(bots, dict) and all(
+        isinstance(r, dict) and isinstance(r.get("card"), str) and r["card"] in key["cards"]
+        and (("win_rate" in r) == (r["card"] in bots)) for r in rows)
+    if not ok or not all(isinstance(t, str) for t in bots.values()):
+        raise _damaged(path, "its cards are not a list of finished cards")
+    try:
+        seconds = float(_count(st.get("seconds"), "seconds", real=True))
+    except ValueError as e:
+        raise _damaged(path, e) from None
+    return {"rows": rows, "bots": bots, "seconds": seconds}
+
+
+def write_each_card(res: EachCard, out, command: str | None = None) -> list:
+    """cards_ranking.csv, cards/*.yaml (only this ranking's), cards_ranking.png and
+    run.json into ``out``; returns the files written."""
+    out = Path(out)
+    meta = dict(res.meta, command=command)
+    writers = [lambda: write_csv(res.ranking, out / "cards_ranking.csv"),
+               lambda: _replace_folder(out / "cards", "*.yaml", {
+                   f"{name.lower().replace(' ', '_')}.yaml": text for name, text in res.bots.items()}),
+               lambda: write_json(meta, out / "run.json")]
+    if len(res.ranking):
+        from .charts import cards_ranking
+        writers.append(lambda: cards_ranking(res.ranking, out / "cards_ranking.png", meta["against"],
+                                             partial=meta["partial"]))
+    return write_all(out, writers)
 
 
 def print_line(line: str):
