@@ -18,7 +18,7 @@ from .errors import InputError, InputErrors, short
 from .games import bots_meta, game_of_bots
 from .runner import MIN_CHUNK as MIN_CHUNK_GAMES
 from .runner import default_jobs, run
-from .stats import Results, results_from_tally, setup_of
+from .stats import Results, results_from_tally, setup_of, summary_rows
 
 
 # ---------------------------------------------------------------- arguments
@@ -193,6 +193,16 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
 
     ``seed`` None draws a fresh seed, recorded in ``results.meta['seed']``.
     """
+    tally, meta = _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired, until_ci, backend,
+                              scheduler, progress, save_games, match, label)
+    return results_from_tally(tally, meta["bot_names"], meta.pop("ending_names"), meta.pop("item_names"),
+                              {k: v for k, v in meta.items() if k != "bot_names"})
+
+
+def _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired, until_ci, backend, scheduler,
+                progress, save_games, match, label) -> tuple:
+    """``simulate``'s games: (the Tally, the run's meta with the match's names of bots,
+    endings and items)."""
     games, seed, jobs = check_run_args(games, seed, jobs, backend, until_ci)
     paired, progress = flag("paired", paired), flag("progress", progress)
     if match is None:
@@ -235,8 +245,9 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
         # with --until-ci: whether the intervals got narrow enough before -n games (None without it)
         "until_ci_reached": (out.stopped_by == "until-ci") if until_ci is not None else None,
         **match.describe(),
+        "bot_names": match.bot_names, "ending_names": match.ending_names, "item_names": match.item_names,
     }
-    return results_from_tally(out.tally, match.bot_names, match.ending_names, match.item_names, meta)
+    return out.tally, meta
 
 
 def kingdoms_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rules: dict | None = None) -> list:
@@ -336,12 +347,12 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
         gbots = [loaded[i] for i in group]
         match = prepare(gbots, kingdom, None, rules, "rotate")
         match.bot_names = [names[i] for i in group]
-        res = simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, progress=progress, match=match,
-                       label=f"match {k + 1} of {n_groups:,}")
-        tally.add(" vs ".join(match.bot_names), match.bot_names, res)
-        first_meta = first_meta or res.meta
-        outcome.append(_Outcome(res.partial, res.meta.get("error"), res.meta["stopped_by"]))
-        if res.meta["stopped_by"] in ("interrupt", "error"):
+        t, m = _play_match(None, None, games, seed, jobs, None, None, "rotate", paired, None, "local", None,
+                           progress, None, match, f"match {k + 1} of {n_groups:,}")
+        tally.add(" vs ".join(match.bot_names), summary_rows(t, match.bot_names, m), m)
+        first_meta = first_meta or m
+        outcome.append(_Outcome(m["partial"], m["error"], m["stopped_by"]))
+        if m["stopped_by"] in ("interrupt", "error"):
             break  # Ctrl-C (or a failure) stops the tournament, keeping the matches that finished
     table, matrix, ranking = tally.tables()
     meta = {"seed": seed, "players": players, "games_per_match": games, "bots": names,
@@ -362,22 +373,27 @@ class _Outcome:
 
 def tournament_size(n_groups: int, games: int, players: int, bots: list, kingdom, rules, jobs) -> str:
     """The size of a tournament before it starts: matches, games, and the time they take
-    at the speed of a short sample of its first match on this machine."""
+    at the speed of its first match on this machine (what a match costs before its
+    games, the best of three, and a sample of its games)."""
     import time
-    total = n_groups * games
     game = game_of_bots(bots)
     match = prepare(bots[:players], kingdom, None, rules, "rotate")
     game.warm_up(match)  # the engine loads once, not per match
-    t0 = time.perf_counter()
-    match = prepare(bots[:players], kingdom, None, rules, "rotate")  # what each match pays before its games
-    simulate(None, games=players, seed=0, jobs=1, match=match)
-    t1 = time.perf_counter()
+    start = []
+    for _ in range(3):  # the first call also pays one-time imports
+        t0 = time.perf_counter()
+        match = prepare(bots[:players], kingdom, None, rules, "rotate")
+        t, m = _play_match(None, None, players, 0, 1, None, None, "rotate", False, None, "local", None, False, None,
+                           match, None)
+        summary_rows(t, match.bot_names, m)
+        start.append(time.perf_counter() - t0)
     sample = min(games, 2_000)
+    t0 = time.perf_counter()
     game.play(match, 0, 0, sample)
-    rate = sample / max(1e-6, time.perf_counter() - t1)
-    workers = jobs or default_jobs()
-    per_match = (t1 - t0) + games / (rate * (workers if games > 2 * MIN_CHUNK_GAMES else 1))
-    return (f"tournament: {n_groups:,} matches of {games:,} games = {total:,} games; about "
+    rate = sample / max(1e-6, time.perf_counter() - t0)
+    workers = (jobs or default_jobs()) if games > 2 * MIN_CHUNK_GAMES else 1  # a small match plays in one process
+    per_match = min(start) + games / (rate * workers)
+    return (f"tournament: {n_groups:,} matches of {games:,} games = {n_groups * games:,} games; about "
             f"{_duration(n_groups * per_match)} at the speed of the first match (-n sets the games per match)")
 
 

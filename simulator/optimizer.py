@@ -196,9 +196,7 @@ class Optimizer:
         st = read_state(path)
         if st is None:
             return False
-        if st["key"] != json.loads(json.dumps(self.s.key())):
-            raise InputErrors([InputError(f"{self.out} holds another optimize run (other kingdom, rules, bots or "
-                                          "settings)", hint="use another --out, or the same options as that run")])
+        _same_run(st, self.s.key(), self.out, "optimize")
         try:
             population = [Genome.from_json(d, self.pool) for d in _nonempty(st, "population")]
             leaders = [Genome.from_json(d, self.pool) for d in _nonempty(st, "leaders")]
@@ -362,19 +360,35 @@ def _count(v, what: str, real: bool = False):
     return v
 
 
-def read_state(path) -> dict | None:
-    """A resumable run's state (``STATE`` in its folder), checked field by field (a file
-    edited by hand or cut short is an InputErrors naming what is wrong), or None."""
+def _load_state(path, what: str) -> dict | None:
+    """The JSON of a state file (None when there is none): a mapping holding its run's
+    settings ('key'), or an InputErrors saying what is wrong with it."""
     if path is None or not path.exists():
         return None
     try:
         st = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, UnicodeDecodeError):
-        raise InputErrors([InputError(f"{path} is not a dsim optimize state file",
+        raise InputErrors([InputError(f"{path} is not a dsim {what} state file",
                                       hint="use another --out, or delete the folder")]) from None
+    if not isinstance(st, dict) or not isinstance(st.get("key"), dict):
+        raise _damaged(path, "it holds no settings ('key')")
+    return st
+
+
+def _same_run(st: dict, key: dict, out, what: str) -> None:
+    """A resume must continue the same run: its settings as saved."""
+    if st["key"] != json.loads(json.dumps(key)):
+        raise InputErrors([InputError(f"{out} holds another {what} run (other kingdom, rules, bots or settings)",
+                                      hint="use another --out, or the same options as that run")])
+
+
+def read_state(path) -> dict | None:
+    """A resumable run's state (``STATE`` in its folder), checked field by field (a file
+    edited by hand or cut short is an InputErrors naming what is wrong), or None."""
+    st = _load_state(path, "optimize")
+    if st is None:
+        return None
     try:
-        if not isinstance(st, dict) or not isinstance(st.get("key"), dict):
-            raise ValueError("it holds no settings ('key')")
         st["generation"] = _count(st.get("generation"), "generation")
         st["games"] = _count(st.get("games"), "games")
         st["seconds"] = float(_count(st.get("seconds"), "seconds", real=True))
@@ -693,20 +707,11 @@ class EachCard:
 
 def _each_card_state(out, key) -> dict:
     """The cards an earlier run into ``out`` finished (with the same settings), or none."""
-    empty = {"rows": [], "bots": {}, "seconds": 0.0}
-    path = None if out is None else out / "each_card.json"
-    if path is None or not path.exists():
-        return empty
-    try:
-        st = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
-        raise InputErrors([InputError(f"{path} is not a dsim optimize --each-card state file",
-                                      hint="use another --out, or delete the folder")]) from None
-    if not isinstance(st, dict) or not isinstance(st.get("key"), dict):
-        raise _damaged(path, "it holds no settings ('key')")
-    if st["key"] != json.loads(json.dumps(key)):
-        raise InputErrors([InputError(f"{out} holds another --each-card run (other cards, bot or settings)",
-                                      hint="use another --out, or the same options as that run")])
+    st = _load_state(None if out is None else out / "each_card.json", "optimize --each-card")
+    if st is None:
+        return {"rows": [], "bots": {}, "seconds": 0.0}
+    path = out / "each_card.json"
+    _same_run(st, key, out, "--each-card")
     rows, bots = st.get("rows"), st.get("bots")
     ok = isinstance(rows, list) and isinstance(bots, dict) and all(
         isinstance(r, dict) and isinstance(r.get("card"), str) and r["card"] in key["cards"]

@@ -186,26 +186,27 @@ class Results:
         return bool(self.meta.get("partial", False))
 
 
-def results_from_tally(t: Tally, bot_names: list[str], ending_names: list[str], item_names: list[str],
-                       meta: dict | None = None) -> Results:
+def summary_rows(t: Tally, bot_names: list[str], meta: dict | None = None) -> list[tuple]:
+    """The summary table's rows (``summary_cols``), one tuple per bot, without pandas (a
+    tournament reads only these of each of its matches)."""
     bc = {c: i for i, c in enumerate(BOT_COLS)}
     paired = bool((meta or {}).get("paired"))
-    w = words(meta)
-    vp, coins, item = f"mean_{w['vp']}", f"mean_{w['coins']}", w["item"]
     rows = []
     for b, name in enumerate(bot_names):
         g = int(t.bot[b, bc["games"]])
-        wins_equiv = t.bot[b, bc["w12"]] / 12.0
         lo, hi = win_interval(t, b, paired)
-        rows.append({
-            "bot": name, "games": g,
-            "wins": int(t.bot[b, bc["wins"]]), "ties": int(t.bot[b, bc["ties"]]),
-            "losses": int(t.bot[b, bc["losses"]]),
-            "win_rate": wins_equiv / g if g else float("nan"), "ci_low": lo, "ci_high": hi,
-            vp: t.bot[b, bc["vp"]] / g if g else float("nan"),
-            "mean_turns": t.bot[b, bc["turns"]] / g if g else float("nan"),
-        })
-    summary = pd.DataFrame(rows, columns=summary_cols(meta))
+        rows.append((name, g, int(t.bot[b, bc["wins"]]), int(t.bot[b, bc["ties"]]), int(t.bot[b, bc["losses"]]),
+                     t.bot[b, bc["w12"]] / 12.0 / g if g else float("nan"), lo, hi,
+                     t.bot[b, bc["vp"]] / g if g else float("nan"), t.bot[b, bc["turns"]] / g if g else float("nan")))
+    return rows
+
+
+def results_from_tally(t: Tally, bot_names: list[str], ending_names: list[str], item_names: list[str],
+                       meta: dict | None = None) -> Results:
+    bc = {c: i for i, c in enumerate(BOT_COLS)}
+    w = words(meta)
+    vp, coins, item = f"mean_{w['vp']}", f"mean_{w['coins']}", w["item"]
+    summary = pd.DataFrame(summary_rows(t, bot_names, meta), columns=summary_cols(meta))
     sc = {c: i for i, c in enumerate(SEAT_COLS)}
     srows = []
     for b, name in enumerate(bot_names):
@@ -321,16 +322,17 @@ class TournamentTally:
         self.groups: list[tuple] = []   # (member names, wins of each, games)
         self.vp = "mean_vp"
 
-    def add(self, label: str, members: list, res: "Results") -> None:
-        self.vp = f"mean_{words(res.meta)['vp']}"
-        s = res.summary
-        for r in s.itertuples(index=False):
-            others = " + ".join(m for m in members if m != r.bot)
-            self.rows.append((label, r.bot, others, int(r.games), int(r.wins), int(r.ties), int(r.losses),
-                              float(r.win_rate), float(r.ci_low), float(r.ci_high), float(getattr(r, self.vp))))
-        if res.games:
-            by_bot = s.set_index("bot").loc[members]
-            self.groups.append((tuple(members), (by_bot.win_rate * by_bot.games).to_numpy(), int(res.games)))
+    def add(self, label: str, rows: list[tuple], meta: dict) -> None:
+        """A finished match: its summary rows (``summary_rows``, one per bot of the group)."""
+        self.vp = f"mean_{words(meta)['vp']}"
+        members = [r[0] for r in rows]
+        games = 0
+        for bot, g, wins, ties, losses, rate, lo, hi, vp, _turns in rows:
+            others = " + ".join(m for m in members if m != bot)
+            self.rows.append((label, bot, others, g, wins, ties, losses, rate, lo, hi, vp))
+            games = max(games, g)
+        if games:
+            self.groups.append((tuple(members), np.array([r[5] * r[1] for r in rows]), games))
 
     def tables(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
         """(table, matrix, ranking): one row per match and bot; win rates of each bot
@@ -355,14 +357,6 @@ class TournamentTally:
         order = list(ranking.bot)
         matrix = matrix.reindex(index=order, columns=order if list(matrix.columns) == bots else matrix.columns)
         return table, matrix, ranking
-
-
-def tournament_tables(matches: list) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """``matches``: (group label, bots of the group, Results). Returns table, matrix, ranking."""
-    t = TournamentTally()
-    for label, members, res in matches:
-        t.add(label, members, res)
-    return t.tables()
 
 
 ELO = 400 / np.log(10)  # rating points per unit of log-strength (Elo's scale)

@@ -211,6 +211,15 @@ def _opt(*args):
     return CliRunner().invoke(cli, ["optimize", *map(str, args)])
 
 
+@pytest.fixture(scope="module")
+def finished_run(tmp_path_factory):
+    """The folder of a tiny finished optimize run (state.json and the rest), made once."""
+    out = tmp_path_factory.mktemp("finished") / "opt"
+    r = _opt("-k", FIRST, "--against", BMU, "--generations", 1, "--seed", 1, "--out", out, "-q", *TINY_ARGS)
+    assert r.exit_code == 0, r.output
+    return out
+
+
 @pytest.mark.parametrize("edit,why", [
     ("null", "it holds no settings ('key')"),
     ("[]", "it holds no settings ('key')"),
@@ -226,10 +235,11 @@ def _opt(*args):
     ({"rng": [1]}, "state with version 1 passed to Random.setstate() of version 3"),
     ({"rng": None}, "damaged"),
 ])
-def test_a_damaged_state_file_is_one_error_naming_what_is_wrong(tmp_path, edit, why):
+def test_a_damaged_state_file_is_one_error_naming_what_is_wrong(tmp_path, edit, why, finished_run):
+    import shutil
     out = tmp_path / "opt"
+    shutil.copytree(finished_run, out)
     args = ["-k", FIRST, "--against", BMU, "--generations", 1, "--seed", 1, "--out", out, "-q", *TINY_ARGS]
-    assert _opt(*args).exit_code == 0
     state = out / "state.json"
     if isinstance(edit, str):
         state.write_text(edit)

@@ -247,9 +247,11 @@ def discard_down(S, R, T, F, p, k):
             terminals = 0
             for i in range(nh):
                 x = S[o + i]
-                acts = 1 + villages - terminals
-                v = keep_value(S, T, p, x, acts)
-                if is_type(T, x, T_ACTION) and T[col(x, C_ACTIONS)] == 0:
+                terminal = is_type(T, x, T_ACTION) and T[col(x, C_ACTIONS)] == 0
+                # only a terminal beyond the Actions of next turn is dead; a Village or a
+                # cantrip can always be played
+                v = keep_value(S, T, p, x, 1 + villages - terminals if terminal else 1)
+                if terminal:
                     terminals += 1
                 if rnd:
                     v = rand_below(R, MAXP, 1000)
