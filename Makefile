@@ -42,7 +42,9 @@ browser:
 # index without Python's negative-index wraparound (simulator/jit.py), so an index out of
 # range, a negative one included, is an IndexError there instead of a silent wrong read
 BOUNDSCHECKED := tests/test_fuzz.py tests/test_splendor_fuzz.py tests/test_golden.py tests/test_cards_simple.py \
-	tests/test_cards_edges.py tests/test_cards_decisions.py tests/test_splendor_rules.py tests/test_game_end.py
+	tests/test_cards_edges.py tests/test_cards_decisions.py tests/test_splendor_rules.py tests/test_game_end.py \
+	tests/test_conditions.py tests/test_splendor_conditions.py tests/test_boundaries.py tests/test_splendor_boundaries.py \
+	tests/test_splendor_selectors.py
 test: lint compile browser
 	$(BIN)/python -m pytest -q
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q

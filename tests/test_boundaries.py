@@ -20,7 +20,8 @@ def trashed(t):
     return [c for _, _, c, _ in t.events(E.EV_TRASH)]
 
 
-# ---------------------------------------------------------------- Chapel: "Estates while Provinces are plentiful (more than 4)"
+# ---------------------------------------------------------------- Chapel
+# "Estates while Provinces are plentiful (more than 4)", "Coppers while the deck keeps over 6 money"
 @pytest.mark.parametrize("provinces,gone", [(5, ["Estate"]), (4, [])])
 def test_chapel_trashes_estates_only_with_more_than_four_provinces(provinces, gone):
     t = Table([plays("Chapel"), NOTHING]).stack(0, hand=["Chapel", "Estate", "Silver"], discard=["Copper"] * 3)
@@ -37,7 +38,8 @@ def test_chapel_trashes_coppers_only_while_the_deck_keeps_over_six_money(money, 
     assert trashed(t) == gone
 
 
-# ---------------------------------------------------------------- Cellar: "Coppers while the draw pile gives more than $1 each"
+# ---------------------------------------------------------------- Cellar
+# "Coppers while the draw pile gives more than $1 each"
 @pytest.mark.parametrize("draw,discards", [(["Silver", "Estate"], False), (["Silver", "Copper"], True),
                                            (["Copper", "Copper"], False)])
 def test_cellar_discards_coppers_only_when_the_draw_pile_is_richer_than_one_coin_a_card(draw, discards):
@@ -75,7 +77,8 @@ def test_remodel_turns_gold_into_province_late_only(provinces, trades):
 
 
 # ---------------------------------------------------------------- Harbinger: "never junk"
-@pytest.mark.parametrize("discard,top", [(["Estate", "Copper", "Curse"], None), (["Estate", "Silver", "Copper"], "Silver"),
+@pytest.mark.parametrize("discard,top", [(["Estate", "Copper", "Curse"], None),
+                                         (["Estate", "Silver", "Copper"], "Silver"),
                                          (["Silver", "Smithy", "Copper"], "Smithy"),
                                          (["Silver", "Smithy", "Gold"], "Gold")])
 def test_harbinger_topdecks_gold_else_an_action_else_a_treasure_above_copper_never_junk(discard, top):
@@ -176,3 +179,125 @@ def test_players_take_turns_in_seat_order():
         seen.append(t.gs(E.G_CUR))
         t.play(1)
     assert seen == [0, 1, 2, 3, 0, 1]
+
+
+# ---------------------------------------------------------------- the end-game guard at its edges
+def _last_province(guarded_seat, p0_hand, p1_hand, turns=(3, 3), kingdom=("Gardens",)):
+    bots = [NOTHING, NOTHING]
+    bots[guarded_seat] = "buy: [Province, Silver]"
+    t = Table(bots, kingdom=list(kingdom))
+    t.stack(0, hand=p0_hand, draw=["Copper"] * 5)
+    t.stack(1, hand=p1_hand, draw=["Copper"] * 5)
+    t.set_supply("Province", 1)
+    t.set_turns(0, turns[0]).set_turns(1, turns[1])
+    t.st.S[E.G_CUR] = guarded_seat
+    return t
+
+
+def test_the_guard_counts_the_card_being_gained_towards_gardens():
+    # 9 cards and a Gardens: the Province is the 10th card, so the Gardens is worth 1 and
+    # 7 VP beats the opponent's 6; without that card counted it would be a lost tie
+    t = _last_province(0, ["Gold", "Gold", "Silver", "Gardens"], ["Province"], turns=(4, 3))
+    assert t.vp(0) == 0 and t.vp(1) == 6 and t.st.ps(0, E.PS_CARDS) == 9
+    t.through_buys()
+    assert t.owned(0, "Province") == 1
+
+
+def test_the_guard_takes_a_tie_it_shares():
+    # the second seat, on its turn, has had as many turns as the first: a tie is shared
+    t = _last_province(1, ["Province"], ["Gold", "Gold", "Silver"], turns=(3, 2))
+    t.through_buys()
+    assert t.owned(1, "Province") == 1
+
+
+def test_the_guard_refuses_a_tie_the_other_player_wins_on_turns():
+    t = _last_province(0, ["Gold", "Gold", "Silver"], ["Province"], turns=(4, 3))
+    t.through_buys()
+    assert t.owned(0, "Province") == 0 and t.owned(0, "Silver") == 2  # its next rule instead
+
+
+def test_a_compulsory_gain_that_ends_the_game_losing_is_still_gained_when_nothing_else_is_left():
+    t = Table([plays("Workshop"), NOTHING], kingdom=["Workshop"])
+    t.stack(0, hand=["Workshop"]).stack(1, hand=["Province"])
+    for card, n in (("Copper", 0), ("Curse", 0), ("Silver", 1), ("Estate", 1), ("Workshop", 1)):
+        t.set_supply(card, n)
+    t.actions_only()
+    assert t.owned(0, "Silver") == 1 and t.supply("Silver") == 0  # every gain ends it: a Treasure first
+
+
+# ---------------------------------------------------------------- more defaults at their edges
+@pytest.mark.parametrize("money,trade", [(7, ("Copper", "Moat")), (6, ("Silver", "Laboratory"))])
+def test_remodel_prefers_a_copper_only_while_the_deck_keeps_over_six_money(money, trade):
+    t = Table([plays("Remodel", extra="buy: [Laboratory, Moat]"), NOTHING], kingdom=["Moat", "Remodel", "Laboratory"])
+    t.stack(0, hand=["Remodel", "Silver", "Copper"], discard=["Copper"] * (money - 3))
+    assert t.st.ps(0, E.PS_MONEY) == money
+    t.actions_only()
+    assert trashed(t) == [trade[0]] and t.owned(0, trade[1]) == 1
+
+
+def test_artisan_keeps_a_playable_action_and_topdecks_a_spare_treasure():
+    t = Table([plays("Village", "Artisan", "Smithy"), NOTHING], kingdom=["Village", "Artisan", "Smithy"])
+    t.stack(0, hand=["Village", "Artisan", "Smithy", "Silver"], draw=["Copper"])
+    t.actions_only()
+    # after Village and Artisan an Action is left: the Smithy stays and is played
+    assert "Smithy" in t.in_play(0) and t.events(E.EV_TOPDECK)[0][2] == "Silver"
+
+
+def test_a_forced_discard_counts_only_real_villages_for_a_second_terminal():
+    t = Table([plays("Militia"), NOTHING], kingdom=["Smithy", "Laboratory", "Militia"]).stack(0, hand=["Militia"])
+    t.stack(1, hand=["Smithy", "Smithy", "Laboratory", "Copper", "Copper"])
+    t.actions_only()
+    assert sorted(t.hand(1)) == ["Copper", "Laboratory", "Smithy"]  # a Laboratory gives no Action to spare
+
+
+def test_harbinger_topdecks_the_costliest_action():
+    t = Table([plays("Harbinger"), NOTHING], kingdom=["Smithy", "Village"])
+    t.stack(0, hand=["Harbinger"], draw=["Copper"], discard=["Village", "Smithy", "Copper"])
+    t.actions_only()
+    assert t.draw_pile(0) == ["Smithy"]
+
+
+@pytest.mark.parametrize("provinces,gone", [(5, ["Estate"]), (4, [])])
+def test_the_default_trash_list_takes_estates_only_with_more_than_four_provinces(provinces, gone):
+    t = Table([plays("Sentry"), NOTHING], kingdom=["Sentry"]).stack(0, hand=["Sentry"],
+                                                                   draw=["Copper", "Estate", "Gold"])
+    t.set_supply("Province", provinces)
+    t.actions_only()
+    assert trashed(t) == gone
+
+
+def test_vassal_moves_the_action_it_plays_out_of_the_discard_pile():
+    t = Table([plays("Vassal", "Smithy"), NOTHING], kingdom=["Vassal", "Smithy"])
+    t.stack(0, hand=["Vassal"], draw=["Smithy", "Copper", "Copper", "Copper"], discard=["Estate"])
+    t.actions_only()
+    assert t.discard(0) == ["Estate"] and t.in_play(0) == ["Vassal", "Smithy"]
+
+
+def test_library_draws_seven_into_hand_not_counting_the_set_aside_actions():
+    t = Table([plays("Library"), NOTHING], kingdom=["Library", "Smithy"])
+    t.stack(0, hand=["Library", "Copper", "Copper", "Copper"], draw=["Smithy", "Copper", "Copper", "Copper", "Copper",
+                                                                     "Gold"])
+    t.actions_only()
+    assert sorted(t.hand(0)) == ["Copper"] * 7 and t.draw_pile(0) == ["Gold"] and t.discard(0) == ["Smithy"]
+
+
+#: every base card's printed cost (RULES.md's card list)
+COSTS = {"Copper": 0, "Curse": 0, "Estate": 2, "Silver": 3, "Duchy": 5, "Gold": 6, "Province": 8, "Cellar": 2,
+         "Chapel": 2, "Moat": 2, "Harbinger": 3, "Merchant": 3, "Vassal": 3, "Village": 3, "Workshop": 3,
+         "Chancellor": 3, "Woodcutter": 3, "Bureaucrat": 4, "Gardens": 4, "Militia": 4, "Moneylender": 4,
+         "Poacher": 4, "Remodel": 4, "Smithy": 4, "Throne Room": 4, "Feast": 4, "Spy": 4, "Thief": 4, "Bandit": 5,
+         "Council Room": 5, "Festival": 5, "Laboratory": 5, "Library": 5, "Market": 5, "Mine": 5, "Sentry": 5,
+         "Witch": 5, "Artisan": 6, "Adventurer": 6}
+
+
+def test_every_card_costs_what_is_printed_and_one_coin_less_buys_something_else():
+    from simulator.dominion.cards import BY_NAME
+    assert {name: BY_NAME[name].cost for name in COSTS} == COSTS
+    for name, cost in COSTS.items():
+        if name in ("Copper", "Curse") or cost > 8:
+            continue
+        kingdom = [name] if BY_NAME[name].kingdom else []
+        hand = ["Gold"] * ((cost - 1) // 3) + ["Copper"] * ((cost - 1) % 3)
+        t = Table([f"buy: ['{name}', Copper]", NOTHING], kingdom=kingdom).stack(0, hand=hand)
+        t.through_buys()
+        assert t.owned(0, name) == hand.count(name) and t.owned(0, "Copper") == hand.count("Copper") + 1, name
