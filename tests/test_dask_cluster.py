@@ -85,7 +85,7 @@ def test_a_run_on_a_real_cluster_gives_the_local_results(cluster):
         assert np.array_equal(getattr(local.tally, part), getattr(remote.tally, part)), part
 
 
-@pytest.mark.parametrize("cluster", [{"DSIM_FAULT": "kill:2:{marker}"}], indirect=True)
+@pytest.mark.parametrize("cluster", [{"DSIM_FAULT": "kill:1:{marker}"}], indirect=True)
 def test_a_worker_killed_mid_run_loses_no_game(cluster, tmp_path):
     marker = Path(cluster.env["DSIM_FAULT"].split(":", 2)[2])
     m = api.prepare([SBM, BMU])
