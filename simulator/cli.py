@@ -510,7 +510,7 @@ def validate(files):
 @click.option("--reference/--no-reference", default=True, show_default=True,
               help="Also time the C reference program (needs gcc).")
 @click.option("--compile/--no-compile", "compile_time", default=True, show_default=True,
-              help="Also time a cold compile of each engine (from an empty cache, about 30 s in all).")
+              help="Also time a cold compile of each engine (from an empty cache, about a minute in all).")
 @user_errors
 def bench(games, repeat, reference, compile_time):
     """Measure games per second per core, against the C reference in the same run.

@@ -20,7 +20,7 @@ import sys
 import tempfile
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 log = logging.getLogger("dsim.jit")
@@ -53,11 +53,22 @@ def candidates(kernel_dir: Path) -> list[tuple[str, Path]]:
     return out
 
 
+def plain_numba() -> bool:
+    """DSIM_PLAIN_NUMBA=1: compile the kernels with numba as it ships, without the four
+    patches of its internals below (``kernel_codegen``'s two, ``lean_arrays``,
+    ``linked_by_reference``): slower to compile and to run, the same results. For when a
+    numba release breaks a patch (``patch_problems`` names which), or to tell a numba bug
+    from one of ours."""
+    return os.environ.get("DSIM_PLAIN_NUMBA", "") == "1"
+
+
 def cache_dir(kernel_dir, sources) -> Path:
     """The folder for this build of the kernels (created; writable)."""
     import numba
-    # code compiled with numba's bounds checks (NUMBA_BOUNDSCHECK=1) is kept apart
-    key = f"numba-{source_hash(sources)}" + ("-boundscheck" if numba.config.BOUNDSCHECK else "")
+    # code compiled with numba's bounds checks (NUMBA_BOUNDSCHECK=1), or without the patches
+    # (whose kernels pass arrays another way), is kept apart
+    key = f"numba-{source_hash(sources)}" + ("-boundscheck" if numba.config.BOUNDSCHECK else "") \
+        + ("-plain" if plain_numba() else "")
     tried = []
     for label, base in candidates(Path(kernel_dir)):
         folder = base / key
@@ -242,12 +253,84 @@ class Kernels:
         from numba.core import types
         from numba.core.compiler_lock import global_compiler_lock
         arrays = [t for t in self.arg_types.values() if isinstance(t, types.Array)]
-        with global_compiler_lock, linked_by_reference(self._ours), kernel_codegen(), lean_arrays(arrays):
+        if plain_numba():
+            patches = nullcontext()
+        else:
+            check_patches()
+            patches = _all_patches(self._ours, arrays)
+        with global_compiler_lock, patches:
             for d in kernels:
                 d._can_compile = True
                 d.compile(self.signature(d))
                 d.disable_compile()
                 self._ours.update(ov.library for ov in d.overloads.values())
+
+
+@contextmanager
+def _all_patches(libraries: set, array_types):
+    with linked_by_reference(libraries), kernel_codegen(), lean_arrays(array_types):
+        yield
+
+
+def patch_problems() -> list[tuple[str, str]]:
+    """(patch, what of numba it no longer finds) for each patch below that this numba
+    release would break; empty when all four apply. Each checks the internals it replaces
+    or reads: their names, signatures and layouts, as numba 0.68 has them."""
+    import inspect
+
+    import llvmlite.binding as ll
+    import numba
+    from numba.core import types
+    from numba.core.datamodel import default_manager, models
+    from numba.core.registry import cpu_target
+    from numba.np import arrayobj
+    out = []
+
+    def params(f):
+        try:
+            return list(inspect.signature(f).parameters)
+        except (TypeError, ValueError):
+            return None
+
+    if params(getattr(arrayobj, "fix_integer_index", None)) != ["context", "builder", "idxty", "idx", "size"]:
+        out.append(("unwrapped indices (kernel_codegen)",
+                    "numba.np.arrayobj.fix_integer_index(context, builder, idxty, idx, size)"))
+    if not isinstance(getattr(numba.config, "LOOP_VECTORIZE", None), int):
+        out.append(("no loop vectoriser (kernel_codegen)", "numba.config.LOOP_VECTORIZE"))
+    array_model = getattr(models, "ArrayModel", None)
+    fields = None
+    try:
+        fields = tuple(array_model(default_manager, types.int32[::1])._fields)
+    except Exception:  # noqa: BLE001 - any failure means the layout is not the one patched
+        pass
+    if fields != ("meminfo", "parent", "nitems", "itemsize", "data", "shape", "strides") \
+            or not all(hasattr(array_model, m) for m in ("get_argument_type", "as_argument", "from_argument")):
+        out.append(("lean arrays (lean_arrays)", "numba's ArrayModel with the members meminfo, parent, nitems, "
+                    "itemsize, data, shape, strides, in that order"))
+    if not hasattr(getattr(default_manager, "_cache", None), "get") \
+            or not isinstance(getattr(cpu_target.target_context, "cached_internal_func", None), dict):
+        out.append(("lean arrays (lean_arrays)",
+                    "numba's default_manager._cache and the CPU target's cached_internal_func"))
+    try:
+        from numba.core.codegen import CPUCodeLibrary
+        linking = params(CPUCodeLibrary._get_module_for_linking) == ["self"] \
+            and callable(getattr(CPUCodeLibrary, "_ensure_finalized", None)) and hasattr(ll.Linkage, "external")
+    except (ImportError, AttributeError):
+        linking = False
+    if not linking:
+        out.append(("linked by reference (linked_by_reference)",
+                    "numba.core.codegen.CPUCodeLibrary._get_module_for_linking(self) and _ensure_finalized"))
+    return out
+
+
+def check_patches() -> None:
+    """Stop, naming the patch, before compiling with one this numba release breaks."""
+    problems = patch_problems()
+    if problems:
+        import numba
+        raise RuntimeError(f"numba {numba.__version__} changed what dsim's patch '{problems[0][0]}' relies on "
+                           f"({problems[0][1]}); set DSIM_PLAIN_NUMBA=1 to compile without dsim's patches "
+                           "(slower, the same results), or install the numba release dsim requires")
 
 
 @contextmanager

@@ -17,6 +17,7 @@ from helpers import scaled
 from simulator import api
 from simulator.dominion import game as dgame
 from simulator.runner import run
+from simulator.stats import Tally
 
 pytest.importorskip("dask.distributed")
 
@@ -81,7 +82,7 @@ def test_a_run_on_a_real_cluster_gives_the_local_results(cluster):
     local = run(dgame, m, n, seed=3, jobs=2)
     remote = run(dgame, m, n, seed=3, jobs=2, backend="dask", scheduler=cluster.address)
     assert not remote.partial and remote.games_played == n
-    for part in ("bot", "seat", "length", "ending", "gained", "curve", "unit", "gained_turn"):
+    for part in Tally.PARTS:
         assert np.array_equal(getattr(local.tally, part), getattr(remote.tally, part)), part
 
 

@@ -57,6 +57,15 @@ def test_bench_reports_two_worker_scaling_beside_the_c_reference():
     assert any(line.startswith("2 workers: ") and "C reference, 2 copies" in line for line in lines)
 
 
+@pytest.mark.skipif(not JIT, reason="times a compile")
+def test_a_cold_compile_is_timed_from_an_empty_cache():
+    from simulator import bench
+    cpu, wall = bench.cold_compile(bench.SPLENDOR_MATCHUPS[0][1][0])
+    # loading Splendor's engine from a cache takes about a second; compiling it, twenty:
+    # a compile that found a cache (the empty folder not used) would be timed as start-up
+    assert cpu > 4 and wall > 4, (cpu, wall)
+
+
 @pytest.mark.skipif(not hasattr(os, "fork") or not JIT, reason="bench/scaling.py forks; needs the JIT (speed)")
 def test_scaling_script_prints_the_ceiling_beside_the_runner_and_c(capsys):
     sys.path.insert(0, str(ROOT / "bench"))

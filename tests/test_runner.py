@@ -15,7 +15,7 @@ from helpers import JIT, Dsim, scaled
 from simulator import api
 from simulator.dominion import game as dgame
 from simulator.runner import BIG_CHUNK, CHUNK, MIN_CHUNK, plan_chunks, run
-from simulator.stats import unit_interval
+from simulator.stats import Tally, unit_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 SBM = str(ROOT / "strategies" / "smithy_big_money.yaml")
@@ -27,7 +27,7 @@ MULTI_CHUNK = pytest.mark.skipif(not JIT, reason="needs runs of several chunks")
 
 
 def same(a, b):
-    for name in ("bot", "seat", "length", "ending", "gained", "curve", "unit"):
+    for name in Tally.PARTS:
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
 
 
