@@ -10,8 +10,7 @@
 
 Written C-style on purpose (see DESIGN.md): the whole game state is one flat int32
 array, kernels take a handful of arrays and scalars, no array views, no Python objects,
-no allocation inside a game. (Helpers that took a dozen arrays each spent most of their
-time on reference counting: 13k games/s; this layout runs an order of magnitude faster.)
+no allocation inside a game (docs/perf.md says why).
 One entry point, ``run_games``, plays fresh games from seeds (runs, logs, fuzzing) or
 resumes a state prepared by Python (stacked-deck tests). Call ``compile_kernels()``
 first (``game.State`` does): it compiles every kernel once, for one signature.

@@ -119,9 +119,7 @@ def clause_holds(S, T, o, p):
 def cond_other(S, T, F, r, p):
     """Does rule r's condition (not a range test) hold for player p: its clauses (one, or
     two joined by or / and: R_JOIN), or the interpreter's answer? A call, so the buy
-    phase's inline rule scan is as small as before. Clauses, measured (medians of 3
-    interleaved pairs): Militia vs Smithy Big Money 259k -> 278k games/s, Smithy Big Money
-    vs Big Money Ultimate 357k -> 374k; no change where the bots have range tests only."""
+    phase's inline rule scan stays small (clauses: docs/perf.md)."""
     ro = T[TH_RULES] + r * RW
     if T[ro + R_KIND] != K_CLAUSES:
         return cond_ok(S, T, F, r, p)

@@ -31,8 +31,8 @@ def random_gain(S, R, T, cap, mask):
 def choose_gain_hot(S, R, T, F, lst, p, cap, mask):
     """The first rule of p's list ``lst`` whose card costs at most ``cap``, has the types
     ``mask`` (0: any), is in the supply and whose condition holds (the end-game guard may
-    skip it); -1 if none. Inlined in the buy phase (measured: Big Money Ultimate mirror
-    362k -> 400k games/s); ``choose_gain`` for the others."""
+    skip it); -1 if none. Inlined in the buy phase (docs/perf.md); ``choose_gain`` for
+    the others."""
     if is_random(S, T, p):
         return random_gain(S, R, T, cap, mask)
     b = S[S_SEAT + p]
@@ -137,8 +137,7 @@ def choose_in_zone(S, R, T, F, lst, p, zone, mask):
 @inline
 def choose_in_zone_rules(S, T, F, lst, p, zone, mask):
     """``choose_in_zone`` for a bot that is not random; inline, so that ``discard_down``
-    (an attack's victim, twice per Militia) makes no call (measured: Militia vs Smithy Big
-    Money 258k -> 263k games/s, medians of 4 interleaved pairs; compile time unchanged)."""
+    (an attack's victim, twice per Militia) makes no call (docs/perf.md)."""
     # the zone's cards as a set of bits (one pass; NCARDS < 63), then the rules in order
     # (64-bit shifts: as plain Python, a card id is a NumPy int32)
     have = np.int64(0)

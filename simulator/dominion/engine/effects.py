@@ -3,9 +3,9 @@
 docstring, and ``effect``, the dispatch. Where the card leaves a choice, the bot's list
 decides, else the documented default (docs/bots.md) in ``decisions.py``.
 
-Each card is compiled on its own and called: inlined into ``effect``, the 24 cards made
-one function that LLVM took 5.9 s to compile, against 4.6 s for them apart and 0.8 s for
-the dispatch, at the same speed."""
+Each card is compiled on its own and called, except Witch and Militia, inlined into
+``effect`` (the attacks most bots play; docs/perf.md has the measurements); ``effect``
+is inlined into its one caller, ``play_action``."""
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .decisions import (best_treasure_at, blocked, cellar_pick, chapel_pick, choose_gain, choose_in_zone, choose_play,
@@ -594,14 +594,9 @@ def artisan(S, R, T, F, A, p):
 @inline
 def effect(S, R, T, F, A, c, slot, p):
     """Resolve one play of Action c: its table part (+Cards, +Actions, +Buys, +coins),
-    then its own text, if it has one. Inlined into its one caller, ``play_action``: a
-    call fewer per play, at no cost in compile time (effect is not compiled on its own).
-    Measured with ``jit.lean_arrays``: Militia vs Smithy Big Money 209k -> 229k games/s,
-    Witch vs Big Money Ultimate 261k -> 280k. Witch and Militia are inline in it, not
-    calls: Witch vs BMU 340k -> 346k games/s, Militia vs Smithy Big Money 301k -> 304k,
-    compile time unchanged. The +Cards are drawn inline too (its reshuffle a call): Witch
-    vs BMU 347k -> 350k, Militia 304k -> 306k, Smithy BM vs BMU 401k -> 405k, 0.25 s more
-    of compile (each: medians of 4 interleaved pairs of 200,000 games)."""
+    then its own text, if it has one. Inlined into its one caller, ``play_action`` (a
+    call fewer per play; effect is not compiled on its own), with Witch and Militia
+    inline in it and the +Cards drawn inline (the reshuffle a call); docs/perf.md."""
     if T[col(c, C_CARDS)] > 0:
         draw_hot(S, R, p, T[col(c, C_CARDS)], S[G_LOG] != 0, True)
     S[G_ACTIONS] += T[col(c, C_ACTIONS)]

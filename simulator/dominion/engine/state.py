@@ -40,8 +40,7 @@ def zb(p, zone):
 @inline
 def seat_after(S, p, k):
     """The player k seats after p (0 <= k < players), without a division (an attack's
-    loop over its victims; measured, medians of 3 interleaved pairs: Witch vs Big Money
-    Ultimate 315k -> 325k games/s, Militia vs Smithy Big Money 273k -> 280k)."""
+    loop over its victims; docs/perf.md)."""
     q = p + k
     return q - S[G_NP] if q >= S[G_NP] else q
 
@@ -164,10 +163,8 @@ def reshuffle(S, R, p, lg):
 @kernel
 def reshuffle_call(S, R, p, lg):
     """``reshuffle`` as a call, for the turn loop's cleanup (one turn in five or so): the
-    shuffle's loop stays out of the turn loop's code, which LLVM then compiles better.
-    Measured with ``new_game`` (turn.py), medians of 4 interleaved pairs of 200,000 games:
-    Big Money Ultimate mirror 494k -> 508k games/s, Smithy Big Money vs BMU 385k -> 390k,
-    Militia vs Smithy Big Money 287k -> 289k, Witch vs BMU 331k -> 333k."""
+    shuffle's loop stays out of the turn loop's code, which LLVM then compiles better
+    (docs/perf.md)."""
     return reshuffle(S, R, p, lg)
 
 
@@ -192,9 +189,9 @@ def take_top(S, R, p):
     return _take_top(S, R, p)
 
 
-#: cleanup's draw of the next hand, on every turn: inline (measured: Big Money Ultimate
-#: mirror 65k -> 100k games/s), and moving the cards a block at a time with the piles'
-#: sizes in locals, not a load and a store of both sizes per card
+#: cleanup's draw of the next hand, on every turn: inline, and moving the cards a block
+#: at a time with the piles' sizes in locals, not a load and a store of both sizes per
+#: card (docs/perf.md)
 @inline
 def draw_hot(S, R, p, k, lg, call):
     """p draws up to k cards, the top card first; returns how many were drawn (``lg``:

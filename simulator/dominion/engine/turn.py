@@ -90,9 +90,7 @@ def buy_phase(S, R, T, F, A, p, b, lg):
 def cleanup(S, R, p, lg):
     """Play area and hand to the discard pile, then the next hand. Each card is written to
     the discard pile and counted unless it is a play-area slot whose card left play (-1,
-    then overwritten by the next card): no branch on what a hand holds. Measured, medians
-    of 4 interleaved pairs of 200,000 games: Witch vs Big Money Ultimate 328k -> 336k
-    games/s, Militia vs Smithy Big Money 285k -> 293k, BMU mirror 505k -> 520k."""
+    then overwritten by the next card): no branch on what a hand holds (docs/perf.md)."""
     kx = zn(p, Z_DISC)
     ox = zb(p, Z_DISC)
     n = S[kx]
@@ -322,7 +320,7 @@ def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, p
     code; S[G_GAME_LO/HI] name the game it happened in. Games without a log: the turn
     loop's helpers are compiled with no trace of logging (no check, and no store into
     the state that the compiler would have to assume changes what it holds in
-    registers). Measured on the Big Money Ultimate mirror: about +4% games/s.
+    registers; docs/perf.md).
 
     Fresh games only (MODE_RESUME returns ERR_MODE; ``run_games_logged`` continues a
     state): with both modes, LLVM made a copy of the game and turn loops per mode (loop
