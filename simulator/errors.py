@@ -7,6 +7,7 @@ so a hostile file can neither repaint the terminal nor make a message unbounded.
 from __future__ import annotations
 
 import codecs
+import difflib
 import reprlib
 
 MAX_MESSAGE = 1000  # characters of one error line
@@ -56,6 +57,24 @@ def short(value, limit: int = 60) -> str:
 
 
 MAX_NAME = 60
+
+
+def closest(word, choices, key=str.lower) -> str | None:
+    """The one of ``choices`` nearest to ``word`` (difflib's ratio at least 0.6, both
+    compared through ``key``), never the word itself; None when none is near."""
+    word = str(word)
+    keyed: dict = {}
+    for c in choices:
+        if c != word:
+            keyed.setdefault(key(c), c)
+    hits = difflib.get_close_matches(key(word), list(keyed), n=1, cutoff=0.6)
+    return keyed[hits[0]] if hits else None
+
+
+def did_you_mean(word, choices, otherwise: str | None = None, key=str.lower) -> str | None:
+    """The hint "did you mean 'X'?" with the nearest of ``choices``, else ``otherwise``."""
+    close = closest(word, choices, key)
+    return f"did you mean '{close}'?" if close else otherwise
 
 
 def name_problem(name: str) -> str | None:

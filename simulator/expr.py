@@ -13,12 +13,11 @@ functions and their argument kinds, and how to resolve a bare name such as a car
 from __future__ import annotations
 
 import ast
-import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .errors import short
+from .errors import did_you_mean, short
 
 # generic opcodes (the game kernels use the same numbers)
 OP_CONST = 1
@@ -275,9 +274,7 @@ class _Compiler:
             fn = "count" if "count" in self.v.functions else next(iter(self.v.functions))
             raise ExprError(f"'{ident}' is a {kind} name, not a number, in '{self.p.text}'",
                             f"did you mean {fn}({ident})?")
-        close = difflib.get_close_matches(low, list(self.v.variables), n=1, cutoff=0.6)
-        hint = f"did you mean '{close[0]}'?" if close else \
-            "known variables: " + ", ".join(sorted(self.v.variables))
+        hint = did_you_mean(low, self.v.variables, "known variables: " + ", ".join(sorted(self.v.variables)))
         raise ExprError(f"unknown variable '{ident}' in '{self.p.text}'", hint)
 
     def call(self, n: ast.Call, depth) -> str:
@@ -298,8 +295,7 @@ class _Compiler:
         fn = self.v.functions.get(fname) or self.v.functions.get(fname.lower())
         if fn is None:
             names = list(self.v.functions) + ["min", "max"]
-            close = difflib.get_close_matches(fname.lower(), names, n=1, cutoff=0.6)
-            hint = f"did you mean '{close[0]}'?" if close else "known functions: " + ", ".join(sorted(names))
+            hint = did_you_mean(fname.lower(), names, "known functions: " + ", ".join(sorted(names)))
             raise ExprError(f"unknown function '{fname}' in '{self.p.text}'", hint)
         kinds = " or ".join(fn.signatures)
         if len(n.args) != 1:

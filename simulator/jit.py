@@ -266,6 +266,16 @@ class Kernels:
                 self._ours.update(ov.library for ov in d.overloads.values())
 
 
+def game_kernels(kernel_dir, layout_file, entry_points) -> "Kernels":
+    """A game engine's ``Kernels``: numba's cache keyed to every file of the engine's
+    folder, the game's layout (the kernels' constants) and the shared modules the kernels
+    take code or constants from (the condition language, the random streams, the tally)."""
+    from . import expr, stackvm, streams, tally_kernels, tally_layout
+    here = Path(kernel_dir).resolve()
+    shared = [Path(m.__file__) for m in (expr, streams, stackvm, tally_kernels, tally_layout)]
+    return Kernels(here, [*sorted(here.glob("*.py")), Path(layout_file), *shared], entry_points)
+
+
 @contextmanager
 def _all_patches(libraries: set, array_types):
     with linked_by_reference(libraries), kernel_codegen(), lean_arrays(array_types):

@@ -7,11 +7,11 @@ literal constants (so its numba cache never depends on another file) and
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..errors import closest
 from . import layout as E
 
 TYPE_BITS = {
@@ -161,11 +161,8 @@ _TYPES_BY_NORM = {norm(t): t for t in TYPE_BITS}
 
 
 def suggest(name: str, choices) -> str | None:
-    """The closest of ``choices`` to ``name``, or None."""
-    choices = list(choices)
-    keyed = {norm(c): c for c in choices}
-    hits = difflib.get_close_matches(norm(name), list(keyed), n=1, cutoff=0.6)
-    return keyed[hits[0]] if hits else None
+    """The closest of ``choices`` to ``name`` (names compared as ``norm`` does), or None."""
+    return closest(name, choices, key=norm)
 
 
 class UnknownCard(ValueError):

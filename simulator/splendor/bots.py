@@ -9,7 +9,6 @@ whole language and every default.
 """
 from __future__ import annotations
 
-import difflib
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from typing import ClassVar
 import numpy as np
 
 from .. import expr
-from ..errors import InputError, InputErrors, name_problem, short
+from ..errors import InputError, InputErrors, did_you_mean, name_problem, short
 from ..yamlio import LineDict, load_file, load_text, rule_items
 from . import layout as E
 from .cards import COLOURS, GEM_NAMES
@@ -76,9 +75,8 @@ def _resolve(text: str):
     if lv is not None:
         return "level", lv
     names = list(COLOURS) + ["gold", "level1", "level2", "level3", "any_level"]
-    close = difflib.get_close_matches(text.lower(), names, n=1, cutoff=0.6)
-    raise expr.ExprError(f"unknown colour or level {short(text, 30)}", f"did you mean '{close[0]}'?" if close
-                         else "colours: " + ", ".join(COLOURS) + ", gold; levels: level1, level2, level3, any_level")
+    raise expr.ExprError(f"unknown colour or level {short(text, 30)}", did_you_mean(
+        text.lower(), names, "colours: " + ", ".join(COLOURS) + ", gold; levels: level1, level2, level3, any_level"))
 
 
 VOCABULARY = expr.Vocabulary(VARIABLES, FUNCTIONS, _resolve)
@@ -122,7 +120,7 @@ def parse_selector(text: str, key: str) -> Selector:
         if c is None or (c == E.GOLD and key == "noble"):
             what = "a colour or gold" if key == "return" else "a colour (the noble needs it) or any"
             hint = ("nobles ask for cards of the five colours, never gold: give a colour or any"
-                    if c == E.GOLD else _close(s, list(COLOURS) + (["gold"] if key == "return" else ["any"])))
+                    if c == E.GOLD else did_you_mean(s, list(COLOURS) + (["gold"] if key == "return" else ["any"])))
             raise expr.ExprError(f"{short(raw)} is not {what}", hint)
         return Selector(colour=c, text=raw)
     sel = dict(text=raw)
@@ -160,8 +158,9 @@ def parse_selector(text: str, key: str) -> Selector:
             sel["noble"] = True
             continue
         raise expr.ExprError(f"unknown word {short(w, 30)} in the selector {short(raw)}",
-                             _close(w, ["any", "level1", "points", "board", "reserved", "deck", "noble", "cheapest",
-                                        "closest", "two", *COLOURS, *GEM_NAMES]) or "words: " + ", ".join(_WORDS))
+                             did_you_mean(w, ["any", "level1", "points", "board", "reserved", "deck", "noble",
+                                              "cheapest", "closest", "two", *COLOURS, *GEM_NAMES],
+                                          "words: " + ", ".join(_WORDS)))
     if sel.get("where") == E.W_DECK:
         if key != "reserve":
             raise expr.ExprError("'deck' (the top card of a deck) is only for reserve rules")
@@ -178,12 +177,6 @@ def _set(sel: dict, k: str, v, raw: str):
     if k in sel and sel[k] != v:
         raise expr.ExprError(f"the selector {short(raw)} gives two values for its {k.replace('_', ' ')}")
     sel[k] = v
-
-
-def _close(word: str, choices) -> str | None:
-    """'did you mean ...?' with the nearest of ``choices``, never the word itself."""
-    hit = difflib.get_close_matches(word, [c for c in choices if c.lower() != word.lower()], n=1, cutoff=0.6)
-    return f"did you mean '{hit[0]}'?" if hit else None
 
 
 @dataclass(frozen=True)
@@ -237,9 +230,8 @@ def parse_bot(data, path: str, text: str = "") -> Bot:
                                  data.lines.get("game", data.line), hint="write 'game: splendor'"))
     for key in data:
         if key not in BOT_KEYS:
-            hit = difflib.get_close_matches(str(key), BOT_KEYS, n=1, cutoff=0.6)
             errors.append(InputError(f"unknown key {short(key, 30)}", path, data.lines[key],
-                                     hint=f"did you mean '{hit[0]}'?" if hit else "keys: " + ", ".join(BOT_KEYS)))
+                                     hint=did_you_mean(key, BOT_KEYS, "keys: " + ", ".join(BOT_KEYS))))
     lists = {k: tuple(_parse_rules(data[k], k, path, data.lines[k], errors)) for k in LISTS if k in data}
     if not isinstance(data.get("random", False), bool):
         errors.append(InputError("'random' must be true or false", path, data.lines.get("random")))

@@ -1,16 +1,12 @@
 """How Splendor's kernels are compiled (simulator/jit.py's ``Kernels``)."""
-from __future__ import annotations
-
 from pathlib import Path
 
-from ... import expr, jit, stackvm, streams, tally_kernels, tally_layout
+from ... import jit
 from .. import layout
 
-HERE = Path(__file__).resolve().parent
-KERNELS_SET = jit.Kernels(HERE, [*sorted(HERE.glob("*.py")), Path(layout.__file__), Path(expr.__file__),
-                                 Path(streams.__file__), Path(stackvm.__file__), Path(tally_kernels.__file__),
-                                 Path(tally_layout.__file__)],
-                          {"run_games", "seed_streams", "setup_game", "cond_ok", "check_conservation", "nth_action"})
+KERNELS_SET = jit.game_kernels(Path(__file__).parent, layout.__file__,
+                               {"run_games", "seed_streams", "setup_game", "cond_ok", "check_conservation",
+                                "nth_action"})
 KERNELS = KERNELS_SET.all
 kernel = KERNELS_SET.kernel
 inline = KERNELS_SET.inline
