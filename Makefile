@@ -45,10 +45,14 @@ BOUNDSCHECKED := tests/test_fuzz.py tests/test_splendor_fuzz.py tests/test_golde
 	tests/test_cards_edges.py tests/test_cards_decisions.py tests/test_splendor_rules.py tests/test_game_end.py \
 	tests/test_conditions.py tests/test_splendor_conditions.py tests/test_boundaries.py tests/test_splendor_boundaries.py \
 	tests/test_splendor_selectors.py
+# Two test processes at a time (pytest-xdist; the machine's two cores): the plain-Python
+# run takes half the time; the first to need a cold engine compiles it while the other waits
+# (simulator/jit.py's cache lock)
+XDIST := -n 2
 test: lint compile browser
-	$(BIN)/python -m pytest -q
-	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q
-	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -q $(BOUNDSCHECKED)
+	$(BIN)/python -m pytest -q $(XDIST)
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(XDIST)
+	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -q $(XDIST) $(BOUNDSCHECKED)
 
 bench: compile
 	$(BIN)/dsim bench

@@ -93,6 +93,27 @@ def configure(kernel_dir, sources) -> Path:
     return folder
 
 
+@contextmanager
+def cache_lock(folder: Path):
+    """Hold the cache folder's lock (an exclusive ``flock`` of ``.compile.lock`` in it)
+    while a process compiles or loads the kernels. A cached kernel calls its callees by
+    their symbol names, which numba makes unique per compile: two processes compiling the
+    same cold cache at once (two first runs, two test workers) could each write part of
+    it, and a third then loaded a caller naming a callee that no file held: a segfault.
+    With the lock, the second waits and loads what the first wrote."""
+    try:
+        import fcntl
+    except ImportError:  # no flock: as before
+        yield
+        return
+    fd = os.open(Path(folder) / ".compile.lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
 def is_cached(kernel) -> bool:
     """Whether numba's cache holds ``kernel`` already (True when the JIT is off)."""
     cache = getattr(kernel, "_cache", None)
@@ -258,7 +279,7 @@ class Kernels:
         else:
             check_patches()
             patches = _all_patches(self._ours, arrays)
-        with global_compiler_lock, patches:
+        with cache_lock(self.cache_dir), global_compiler_lock, patches:
             for d in kernels:
                 d._can_compile = True
                 d.compile(self.signature(d))

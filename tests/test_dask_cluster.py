@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from helpers import scaled
+from helpers import JIT, scaled
 from simulator import api
 from simulator.dominion import game as dgame
 from simulator.runner import run
@@ -74,8 +74,12 @@ def cluster(tmp_path, request):
 
 
 pytestmark = pytest.mark.skipif(shutil.which(DASK) is None, reason="needs the dask command")
+#: the cluster's mechanics (a window, a dead worker) are the same with the JIT off, where the
+#: workers' games take a minute instead of seconds
+COMPILED = pytest.mark.skipif(not JIT, reason="the cluster's workers play compiled")
 
 
+@COMPILED
 def test_a_run_on_a_real_cluster_gives_the_local_results(cluster):
     m = api.prepare([SBM, BMU])
     n = scaled(200_000, floor=400)
@@ -86,6 +90,7 @@ def test_a_run_on_a_real_cluster_gives_the_local_results(cluster):
         assert np.array_equal(getattr(local.tally, part), getattr(remote.tally, part)), part
 
 
+@COMPILED
 @pytest.mark.parametrize("cluster", [{"DSIM_FAULT": "kill:1:{marker}"}], indirect=True)
 def test_a_worker_killed_mid_run_loses_no_game(cluster, tmp_path):
     marker = Path(cluster.env["DSIM_FAULT"].split(":", 2)[2])
@@ -100,6 +105,7 @@ def test_a_worker_killed_mid_run_loses_no_game(cluster, tmp_path):
                                                                               remote.tally.length)
 
 
+@COMPILED
 def test_the_cli_runs_on_the_cluster_by_its_address(cluster):
     p = subprocess.run([sys.executable, "-m", "simulator.cli", "run", SBM, BMU, "-n", str(scaled(40_000, 200)),
                         "--seed", "1", "--backend", "dask", "--scheduler", cluster.address, "--format", "json",

@@ -87,3 +87,17 @@ def test_plain_numba_plays_the_same_games(tmp_path):
     t, _ = get_game("splendor").play(api.prepare([CHEAP, GREEDY]), 11, 0, 300)
     for part in t.PARTS:
         assert np.array_equal(np.array(plain[part]), getattr(t, part)), part
+
+
+@pytest.mark.skipif(not JIT, reason="compiles the engine")
+def test_processes_compiling_one_cold_cache_at_once_all_play(tmp_path):
+    """Three first runs at once on an empty cache (cache_lock): each plays the same games.
+    Without the lock, one loaded a kernel another had written, naming a callee that its
+    own compile had named otherwise, and died of a segfault."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    env.pop("DSIM_PLAIN_NUMBA", None)
+    procs = [subprocess.Popen([sys.executable, "-c", PLAY, CHEAP, GREEDY], env=env, cwd=ROOT, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(3)]
+    outs = [p.communicate(timeout=600) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0], [err[-800:] for _, err in outs]
+    assert outs[0][0] == outs[1][0] == outs[2][0] and outs[0][0].startswith("{")
