@@ -15,7 +15,6 @@ import click
 from . import __version__, api
 from .errors import InputError, InputErrors, printable
 from .games import DEFAULT as DEFAULT_GAME
-from .games import GAMES
 from .reports import COMPARE_FILES, RUN_FILES, TOURNAMENT_FILES, OutputError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -455,9 +454,10 @@ def log(bots, game, kingdom, players, rules, seats, seed, quiet, verbose):
 @cli.command(context_settings=CONTEXT)
 @click.option("--edition", type=click.Choice(["1", "2"]), default=None,
               help="Only the cards of that edition's base set, in its wording (default: every card).")
-@click.option("--game", "game_name", type=click.Choice(sorted(GAMES)), default=DEFAULT_GAME,
-              show_default=True, help="Whose cards: Dominion's, or Splendor's development cards and nobles.")
+@click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True,
+              help="Whose cards: an installed game's name (an unknown one lists them).")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table")
+@user_errors
 def cards(edition, game_name, fmt):
     """List every card with its cost, types and text.
 

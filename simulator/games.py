@@ -1,18 +1,29 @@
 """The games dsim can simulate, and the interface each one provides.
 
 The API, CLI, validation, runner, statistics and reports know a game only through the
-``Game`` protocol below (a test checks that they import no game package), so a second
-game plugs in by registering a module here. Which game a run plays is chosen by its bot
-files: the ``game:`` key (no key means Dominion, so every existing bot keeps working).
+``Game`` protocol below (a test checks that they import no game package). A game is a
+module registered in the ``dsim.games`` entry point group of its distribution, as
+Dominion and Splendor register themselves in pyproject.toml::
+
+    [project.entry-points."dsim.games"]
+    dominion = "simulator.dominion.game"
+
+so a game in a package of its own plugs in by being installed. Which game a run plays is
+chosen by its bot files: the ``game:`` key (no key means Dominion, so every existing bot
+keeps working).
 """
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any, Protocol, runtime_checkable
 
-from .errors import InputError, InputErrors
+from .errors import InputError, InputErrors, did_you_mean, short
 
-GAMES = {"dominion": "simulator.dominion.game", "splendor": "simulator.splendor.game"}
+GROUP = "dsim.games"
+#: the games that ship with dsim (found here too when dsim runs from a source tree that
+#: pip never installed, so that its entry points are not registered)
+BUILT_IN = {"dominion": "simulator.dominion.game", "splendor": "simulator.splendor.game"}
 DEFAULT = "dominion"
 
 
@@ -49,6 +60,11 @@ class Game(Protocol):
     def items_table(self, edition) -> list: ...
 
 
+#: every name a game module provides (the protocol's constants and functions)
+INTERFACE = tuple(sorted({*Game.__annotations__, *(k for k, v in vars(Game).items()
+                                                   if callable(v) and not k.startswith("_"))}))
+
+
 def unique_names(bots) -> list[str]:
     """Display names, numbered when the same bot sits twice ('BMU', 'BMU (2)')."""
     names, seen = [], {}
@@ -63,11 +79,47 @@ def bots_meta(names, bots) -> list[dict]:
     return [{"name": n, "path": b.path, "sha256": b.sha256, "yaml": b.source} for n, b in zip(names, bots)]
 
 
+@functools.cache
+def registered() -> dict[str, str]:
+    """{game name: its module} for every installed game: the ``dsim.games`` entry points,
+    then the built-in games not among them."""
+    from importlib.metadata import entry_points
+    found = {game_name(ep.name): ep.value for ep in entry_points(group=GROUP)}
+    for name, module in BUILT_IN.items():
+        found.setdefault(name, module)
+    return found
+
+
+def game_names() -> list[str]:
+    return sorted(registered())
+
+
+@functools.cache
+def _load(name: str, module: str) -> Game:
+    """A registered game's module, checked: it provides the whole interface and calls
+    itself by the name it is registered under."""
+    path, _, attr = module.partition(":")
+    game = importlib.import_module(path.strip())
+    if attr:
+        game = getattr(game, attr.strip())
+    lacks = [m for m in INTERFACE if not hasattr(game, m)]
+    if lacks:
+        raise InputErrors([InputError(f"the game '{name}' ({short(module)}) does not provide "
+                                      f"{', '.join(sorted(lacks))}",
+                                      hint="a game provides everything simulator.games.Game lists")])
+    if getattr(game, "NAME", None) != name:
+        raise InputErrors([InputError(f"the game registered as '{name}' ({short(module)}) calls itself "
+                                      f"{short(getattr(game, 'NAME', None))}", hint="register it under its NAME")])
+    return game
+
+
 def get_game(name: str = DEFAULT) -> Game:
-    try:
-        return importlib.import_module(GAMES[name])
-    except KeyError:
-        raise InputErrors([InputError(f"unknown game '{name}'", hint=f"known games: {', '.join(GAMES)}")]) from None
+    games = registered()
+    key = game_name(name)
+    if key not in games:
+        raise InputErrors([InputError(f"unknown game {short(name, 30)}", hint=did_you_mean(
+            key, games, "known games: " + ", ".join(sorted(games))))])
+    return _load(key, games[key])
 
 
 def game_name(value) -> str:

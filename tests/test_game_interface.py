@@ -28,7 +28,7 @@ def _imports(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("module", AGNOSTIC)
 def test_the_game_agnostic_modules_import_no_game_package(module):
-    bad = [n for n in _imports(PKG / f"{module}.py") for g in games.GAMES if g in n.split(".")]
+    bad = [n for n in _imports(PKG / f"{module}.py") for g in games.registered() if g in n.split(".")]
     assert bad == [], f"simulator/{module}.py imports {bad}"
 
 
@@ -38,7 +38,44 @@ def test_the_import_check_sees_a_game_import(tmp_path):
     assert any("dominion" in n.split(".") for n in _imports(p))
 
 
-@pytest.mark.parametrize("name", sorted(games.GAMES))
+@pytest.fixture
+def register(tmp_path, monkeypatch):
+    """register(name, source): install a module of that source as a game of that name,
+    through a distribution's ``dsim.games`` entry point (a dist-info folder on sys.path),
+    as a game of another package would be."""
+    def add(name: str, source: str) -> None:
+        module = f"dsim_test_{name}"
+        (tmp_path / f"{module}.py").write_text(source)
+        info = tmp_path / f"{module}-0.1.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1\n")
+        (info / "entry_points.txt").write_text(f"[dsim.games]\n{name} = {module}\n")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        games.registered.cache_clear()
+    yield add
+    games.registered.cache_clear()
+
+
+def test_the_shipped_games_register_through_the_entry_point_group():
+    from importlib.metadata import entry_points
+    assert {ep.name: ep.value for ep in entry_points(group=games.GROUP)} == games.BUILT_IN
+
+
+def test_a_game_of_another_package_is_found_and_checked(register):
+    register("halfgame", "NAME = 'halfgame'\nMIN_PLAYERS = 2\n")
+    assert "halfgame" in games.game_names()
+    with pytest.raises(InputErrors, match="'halfgame' .* does not provide .*load_bot.*make_match"):
+        games.get_game("halfgame")
+    register("renamed", "from simulator.splendor.game import *\n")
+    with pytest.raises(InputErrors, match="registered as 'renamed' .* calls itself 'splendor'"):
+        games.get_game("renamed")
+    register("alias", "from simulator.splendor.game import *\nNAME = 'alias'\n")
+    assert games.get_game("Alias").NAME == "alias"
+    with pytest.raises(InputErrors, match="did you mean 'alias'"):
+        games.get_game("alais")
+
+
+@pytest.mark.parametrize("name", games.game_names())
 def test_every_registered_game_provides_the_whole_interface(name):
     g = games.get_game(name)
     assert isinstance(g, games.Game)
@@ -59,7 +96,6 @@ def test_the_bot_files_choose_the_game(tmp_path, monkeypatch):
     with pytest.raises(InputErrors, match="unknown game 'chess'"):
         api.load_bots([chess])
     # bots of two games in one run: an error that names the files
-    monkeypatch.setitem(games.GAMES, "other", games.GAMES["dominion"])
     other = tmp_path / "other.yaml"
     other.write_text("game: other\nbuy: [Silver]\n")
     with pytest.raises(InputErrors, match="different games") as e:
@@ -69,8 +105,8 @@ def test_the_bot_files_choose_the_game(tmp_path, monkeypatch):
     assert errors and "different games" in str(errors[0])
 
 
-def test_a_dominion_bot_says_so_when_its_game_key_names_another_registered_game(tmp_path, monkeypatch):
-    monkeypatch.setitem(games.GAMES, "other", games.GAMES["dominion"])
+def test_a_dominion_bot_says_so_when_its_game_key_names_another_registered_game(tmp_path, register):
+    register("other", "from simulator.dominion.game import *\nNAME = 'other'\n")
     other = tmp_path / "other.yaml"
     other.write_text("game: other\nbuy: [Silver]\n")
     with pytest.raises(InputErrors, match="this is a Dominion bot, not a 'other' one"):
