@@ -45,12 +45,13 @@ BOUNDSCHECKED := tests/test_fuzz.py tests/test_splendor_fuzz.py tests/test_golde
 	tests/test_cards_edges.py tests/test_cards_decisions.py tests/test_splendor_rules.py tests/test_game_end.py \
 	tests/test_conditions.py tests/test_splendor_conditions.py tests/test_boundaries.py tests/test_splendor_boundaries.py \
 	tests/test_splendor_selectors.py
-# Two test processes at a time (pytest-xdist; the machine's two cores): the plain-Python
-# run takes half the time; the first to need a cold engine compiles it while the other waits
-# (simulator/jit.py's cache lock)
+# The plain-Python and bounds-checked passes run two test processes at a time (pytest-xdist,
+# the machine's two cores: half the time; the first to need a cold engine compiles it while
+# the other waits, simulator/jit.py's cache lock). The compiled pass runs alone: it times
+# worker scaling and interrupts runs mid-way, which a second test process would disturb.
 XDIST := -n 2
 test: lint compile browser
-	$(BIN)/python -m pytest -q $(XDIST)
+	$(BIN)/python -m pytest -q
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(XDIST)
 	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -q $(XDIST) $(BOUNDSCHECKED)
 

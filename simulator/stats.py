@@ -90,6 +90,33 @@ class Tally:
         return self
 
 
+def tally_lines(t: "Tally", bot_names, item_names, ending_names) -> list[str]:
+    """A tally as text, a count or a row of counts per line, zeros left out (golden files:
+    a diff says which count moved). Each line starts with its part's name."""
+    out = []
+    cols = [*BOT_COLS, *(f"col{k}" for k in range(len(BOT_COLS), t.bot.shape[1]))]
+    for b, name in enumerate(bot_names):
+        out.append(f"bot {name}: " + " ".join(f"{c} {v}" for c, v in zip(cols, t.bot[b].tolist())))
+        for s in range(t.seat.shape[1]):
+            if t.seat[b, s].any():
+                out.append(f"seat {name} in seat {s + 1}: "
+                           + " ".join(f"{c} {v}" for c, v in zip(SEAT_COLS, t.seat[b, s].tolist())))
+    out += [f"length {n}: {v}" for n, v in enumerate(t.length.tolist()) if v]
+    out += [f"ending {e}: {v}" for e, v in zip(ending_names, t.ending.tolist()) if v]
+    out.append("unit: " + " ".join(str(v) for v in t.unit.tolist()))
+    for b, name in enumerate(bot_names):
+        out += [f"gained {name} {item}: {v}" for item, v in zip(item_names, t.gained[b].tolist()) if v]
+    for b, name in enumerate(bot_names):
+        for turn in range(t.curve.shape[1]):
+            if t.curve[b, turn].any():
+                out.append(f"curve {name} turn {turn}: "
+                           + " ".join(f"{c} {v}" for c, v in zip(CURVE_COLS, t.curve[b, turn].tolist())))
+            if t.gained_turn[b, turn].any():
+                out.append(f"gained_turn {name} turn {turn}: " + ", ".join(
+                    f"{item} {v}" for item, v in zip(item_names, t.gained_turn[b, turn].tolist()) if v))
+    return out
+
+
 def engine_tally(A: np.ndarray, nbots: int, cap: int, n_endings: int, n_items: int, item_stride: int,
                  games: int) -> Tally:
     """A Tally (copies) from a game engine's tally array A, laid out as
