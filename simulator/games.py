@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import functools
 import importlib
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
 
 from .errors import InputError, InputErrors, did_you_mean, short
 
@@ -29,7 +32,8 @@ DEFAULT = "dominion"
 
 @runtime_checkable
 class Game(Protocol):
-    """What a game module provides (Dominion: ``simulator.dominion.game``)."""
+    """What a game module provides (Dominion: ``simulator.dominion.game``). A game whose
+    engine is written on dsim's kernels gets most of it from ``EngineGame`` below."""
 
     NAME: str
     MIN_PLAYERS: int
@@ -58,6 +62,198 @@ class Game(Protocol):
     def records_frame(self, match, rec) -> dict: ...
     def log_text(self, match, seed: int, game: int) -> str: ...
     def items_table(self, edition) -> list: ...
+
+
+class GameFailure(RuntimeError):
+    """An engine stopped inside a game; ``game`` is the run's game index."""
+
+    def __init__(self, message: str, game: int):
+        self.game = game
+        super().__init__(message)
+
+
+@dataclass
+class Match:
+    """What every game's match holds (a game's Match adds its setup and compiled bots;
+    picklable: it is sent to the workers once)."""
+    bots: list            # the loaded bots, one per seat
+    bot_names: list       # unique display names, one per seat-bot
+    players: int
+    seats: str            # rotate, random or fixed
+
+    @property
+    def game(self) -> str:
+        return self.ENGINE.NAME
+
+    @property
+    def ending_names(self) -> list:
+        return list(self.ENGINE.ENDINGS)
+
+    @property
+    def item_names(self) -> list:
+        return list(self.ENGINE.ITEMS)
+
+    @property
+    def max_len(self) -> int:
+        return self.ENGINE.turn_cap(self)
+
+
+class EngineState:
+    """The arrays of one game (or a chunk's scratch space) of an engine written on dsim's
+    kernels (simulator/tally_kernels.py, the layout of simulator/tally_layout.py), with the
+    readers every such engine shares. A game's State subclass sets ``ENGINE`` and adds its
+    own readable accessors; ``prepare`` fills what only that game's state holds."""
+    ENGINE: "EngineGame"
+
+    def __init__(self, match, log_capacity: int = 0, records: int = 0):
+        eng = self.ENGINE
+        E = eng.layout
+        eng.kernels().compile_kernels()
+        self.match = match
+        self.S = np.zeros(E.S_EV + E.EVW * log_capacity, np.int32)
+        S = self.S
+        S[E.G_NP] = match.players
+        S[E.G_LOG] = 1 if log_capacity else 0
+        S[E.G_EVCAP] = log_capacity
+        S[E.S_VAR:E.S_VAR + len(match.var)] = match.var
+        S[E.S_SEAT:E.S_SEAT + E.MAXP] = np.arange(E.MAXP) % match.players
+        self.R = np.zeros(E.MAXP + 1, np.uint64)
+        self.T, self.F = eng.build_tables(match)
+        self.A = np.zeros(E.A_TL + (match.max_len + 2) * E.A_PER_TURN, np.int64)
+        self.grec = np.zeros((records, E.NGR), np.int32)
+        self.prepare()
+
+    def prepare(self) -> None:
+        """Fill what only this game's state holds (after the shared part)."""
+
+    @property
+    def game_index(self) -> int:
+        E = self.ENGINE.layout
+        return int(self.S[E.G_GAME_LO]) + (int(self.S[E.G_GAME_HI]) << 24)
+
+    def fail(self, what: str):
+        """The engine's error in the game it happened in, as a GameFailure."""
+        raise GameFailure(f"engine error in game {self.game_index}: {what}", self.game_index)
+
+    def events(self) -> np.ndarray:
+        E = self.ENGINE.layout
+        n = int(self.S[E.G_NEV])
+        return self.S[E.S_EV:E.S_EV + E.EVW * n].reshape(n, E.EVW).copy()
+
+    def tally(self, games: int) -> Any:
+        """The A array as a Tally (copies)."""
+        from .stats import CURVE_COLS, engine_tally
+        eng, E = self.ENGINE, self.ENGINE.layout
+        assert E.A_TU == E.A_TG + E.MAXB * eng.ITEM_STRIDE and E.NTC == len(CURVE_COLS)
+        return engine_tally(self.A, len(self.match.bots), self.match.max_len, len(eng.ENDINGS), len(eng.ITEMS),
+                            eng.ITEM_STRIDE, games)
+
+
+class EngineGame:
+    """The plumbing of a game whose engine is written on dsim's kernels, once: a game
+    declares what it is (the class attributes), provides what differs (``make_match``,
+    ``build_tables``, its State's ``run`` and the loaders below the line in its module),
+    and exports it all as its module's interface with one line, ``GAME.export(globals())``
+    (see simulator/dominion/game.py)."""
+    NAME: str
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    LABELS: dict                     # the reports' words: {"setup": "kingdom", "item": "card", ...}
+    ENDINGS: list                    # how a game ends, in the order of the engine's codes (1, 2, ...)
+    ITEMS: list                      # what a bot gains, in the order of the tally's columns
+    ITEM_STRIDE: int                 # the tally's columns per bot for items (>= len(ITEMS))
+    #: --save-games' column names for the game's length and a seat's score
+    RECORD_COLUMNS = {"length": "length", "score": "vp"}
+    #: what the compile notice calls the engine, and how long its first compile takes
+    COMPILE = ("the engine", "about 20 s")
+    LOG_CAPACITY = 100_000           # events a logged game may record
+    layout: Any                      # the engine's layout module (its constants)
+    State: type                      # its EngineState subclass
+    #: the names ``export`` puts in the game's module, besides the ones it defines itself
+    EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "LABELS", "ENDINGS", "ITEMS", "empty_tally", "warm_up",
+               "play", "play_logged", "records_frame", "log_text", "unique_names", "check_seats")
+
+    def __init__(self, kernels):
+        self._kernels = kernels
+
+    def kernels(self):
+        """The engine's kernels package, imported when a game is first played (commands
+        that play no game never load it)."""
+        return self._kernels()
+
+    def turn_cap(self, match) -> int:
+        raise NotImplementedError
+
+    def build_tables(self, match) -> tuple:
+        raise NotImplementedError
+
+    def export(self, namespace: dict) -> None:
+        """Make the game's module the game: these methods and constants as its names."""
+        for name in self.EXPORTS:
+            namespace.setdefault(name, getattr(self, name))
+        namespace["GAME"] = self
+
+    # ---- shared plumbing
+    def unique_names(self, bots) -> list[str]:
+        return unique_names(bots)
+
+    def check_seats(self, bots: list, seats: str, modes) -> None:
+        """One bot per seat, within the game's player range; a known seating."""
+        if not self.MIN_PLAYERS <= len(bots) <= self.MAX_PLAYERS:
+            raise InputError(f"{self.LABELS['game']} takes {self.MIN_PLAYERS} to {self.MAX_PLAYERS} bots "
+                             f"(one per seat), got {len(bots)}", hint="give the same bot file twice for a mirror match")
+        if seats not in modes:
+            raise InputError(f"--seats must be one of {', '.join(modes)}, not {short(seats)}")
+
+    def empty_tally(self, match) -> Any:
+        """A zero Tally of the shapes ``play`` returns for this match."""
+        from .stats import Tally
+        E = self.layout
+        return Tally.empty(len(match.bots), E.MAXP, match.max_len, len(self.ENDINGS), len(self.ITEMS), E.NTB, E.NTS)
+
+    def warm_up(self, match) -> None:
+        """Compile the engine (or load it from numba's cache) by playing one short game,
+        saying so on stderr when it compiles."""
+        from .jit import compile_notice
+        what, expect = self.COMPILE
+        with compile_notice(self.kernels().run_games, what, expect):
+            self.State(match).run(self.layout.MODE_FRESH, 0, 0, 1)
+
+    def play(self, match, seed: int, first_game: int, n_games: int, paired: bool = False,
+             records: bool = False) -> tuple:
+        """Play games first_game .. first_game + n_games - 1 of the run with ``seed``: the
+        Tally, and the per-game records when asked."""
+        st = self.State(match, records=n_games if records else 0)
+        st.run(self.layout.MODE_FRESH, seed, first_game, n_games, paired)
+        return st.tally(n_games), (st.grec if records else None)
+
+    def play_logged(self, match, seed: int, game: int = 0, capacity: int | None = None):
+        """Play game ``game`` of the run with ``seed`` (the seats and setup of that run),
+        recording its events."""
+        self.warm_up(match)
+        st = self.State(match, log_capacity=capacity or self.LOG_CAPACITY)
+        st.run(self.layout.MODE_FRESH, seed, game, 1)
+        return st
+
+    def records_frame(self, match, rec: np.ndarray) -> dict:
+        """Per-game records (the engine's grec rows) as columns, for ``--save-games``."""
+        from .tally_layout import GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT
+        cols = self.RECORD_COLUMNS
+        rows = {"game": rec[:, GR_GAME], "ending": [self.ENDINGS[e - 1] for e in rec[:, GR_ENDING]],
+                cols["length"]: rec[:, GR_LENGTH]}
+        for s in range(match.players):
+            o = GR_SEAT + GR_PER_SEAT * s
+            rows[f"seat{s + 1}_bot"] = [match.bot_names[b] for b in rec[:, o]]
+            rows[f"seat{s + 1}_{cols['score']}"] = rec[:, o + 1]
+            rows[f"seat{s + 1}_turns"] = rec[:, o + 2]
+            rows[f"seat{s + 1}_win"] = rec[:, o + 3] / 12.0
+        return rows
+
+    def log_text(self, match, seed: int, game: int) -> str:
+        return self.game_text(self.play_logged(match, seed, game), match, seed, game)
+
+    def game_text(self, state, match, seed: int, game: int) -> str:
+        raise NotImplementedError
 
 
 #: every name a game module provides (the protocol's constants and functions)

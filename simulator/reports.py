@@ -452,8 +452,9 @@ class GameWriter:
                              hint="choose a folder you can write to") from None
         import numpy as np
         from .games import get_game
+        from .tally_layout import GR_PER_SEAT, GR_SEAT
         self._rows = get_game(match.game).records_frame
-        self.columns = list(self._rows(match, np.zeros((0, 3 + 4 * match.players), np.int32)))
+        self.columns = list(self._rows(match, np.zeros((0, GR_SEAT + GR_PER_SEAT * match.players), np.int32)))
         if not self.parquet:
             self._csv = csv.writer(self._file)
             self._csv.writerow(self.columns)

@@ -5,9 +5,9 @@ import numpy as np
 from numba import njit
 
 from .streams import seed_streams, shuffle
-from .tally_layout import (A_TB, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_SEAT, MAXP, NTB, NTS, SEATS_RANDOM,
-                           SEATS_ROTATE, TB_GAMES, TB_LOSSES, TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS, TS_GAMES,
-                           TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
+from .tally_layout import (A_TB, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT, MAXP, NTB, NTS,
+                           SEATS_RANDOM, SEATS_ROTATE, TB_GAMES, TB_LOSSES, TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS,
+                           TS_GAMES, TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
 
 _inline = njit(forceinline=True, error_model="numpy", _nrt=False)
 _seed_streams = _inline(seed_streams)
@@ -57,10 +57,10 @@ def score_seat(S, A, grec, g, unit, p, b, score, turns, won, nwin):
     A[os + TS_W12] += w12
     S[unit + b] += w12
     if g < grec.shape[0]:
-        grec[g, GR_SEAT + 4 * p] = b
-        grec[g, GR_SEAT + 4 * p + 1] = score
-        grec[g, GR_SEAT + 4 * p + 2] = turns
-        grec[g, GR_SEAT + 4 * p + 3] = w12
+        grec[g, GR_SEAT + GR_PER_SEAT * p] = b
+        grec[g, GR_SEAT + GR_PER_SEAT * p + 1] = score
+        grec[g, GR_SEAT + GR_PER_SEAT * p + 2] = turns
+        grec[g, GR_SEAT + GR_PER_SEAT * p + 3] = w12
 
 
 @_inline

@@ -33,7 +33,8 @@ GR_GAME = 0
 GR_ENDING = 1
 GR_LENGTH = 2
 GR_SEAT = 3      # then per seat: bot, score, turns, win share in twelfths
-NGR = 3 + 4 * MAXP
+GR_PER_SEAT = 4
+NGR = GR_SEAT + GR_PER_SEAT * MAXP
 
 SEATS_ROTATE = 0
 SEATS_RANDOM = 1

@@ -6,29 +6,22 @@ for logs and stacked-deck tests.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..errors import InputError, InputErrors
-from ..games import bots_meta, unique_names  # noqa: F401 - unique_names: part of the game interface
-from ..stats import BOT_COLS, CURVE_COLS, SEAT_COLS, Tally, engine_tally
+from ..games import EngineGame, EngineState, GameFailure, bots_meta, unique_names  # noqa: F401 - GameFailure: raised here
+from ..games import Match as BaseMatch
+from ..stats import BOT_COLS, SEAT_COLS
 from . import layout as E  # the engine's constants; the kernels load on first use (numba)
 from .cards import CARDS, NCARDS, card_columns
 from .setup import Kingdom, Rules, bots_kingdom, supply_sizes
 from .strategy import CompiledBots, Strategy, compile_bots
 
-NAME = "dominion"
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-LABELS = {"setup": "kingdom", "item": "card", "items": "cards", "vp": "vp", "vp_title": "VP", "coins": "coins",
-          "coins_title": "coins generated", "game": "Dominion", "length": "turns of the player who took the most"}
-ENDINGS = ["provinces", "piles", "cap"]
-ITEMS = [c.name for c in CARDS]
 SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
 assert [E.TB_GAMES, E.TB_WINS, E.TB_TIES, E.TB_LOSSES, E.TB_W12, E.TB_VP, E.TB_TURNS] == list(range(len(BOT_COLS)))
 assert [E.TS_GAMES, E.TS_WINS, E.TS_TIES, E.TS_LOSSES, E.TS_W12] == list(range(len(SEAT_COLS)))
-assert E.END_CAP == len(ENDINGS)
 
 
 def _engine():
@@ -38,34 +31,15 @@ def _engine():
     return engine
 
 
-class GameFailure(RuntimeError):
-    """The engine stopped inside a game; ``game`` is the run's game index."""
-
-    def __init__(self, message: str, game: int):
-        self.game = game
-        super().__init__(message)
-
-
 @dataclass
-class Match:
+class Match(BaseMatch):
     """Everything a worker needs to play games of one run (picklable)."""
-    bots: list            # Strategy objects
-    bot_names: list       # unique display names, one per seat-bot
-    players: int
-    kingdom: Kingdom
-    rules: Rules
-    seats: str
-    ct: np.ndarray
-    sup0: np.ndarray
-    var: np.ndarray
-    compiled: CompiledBots
-    game: str = NAME
-    ending_names: list = field(default_factory=lambda: list(ENDINGS))
-    item_names: list = field(default_factory=lambda: list(ITEMS))
-
-    @property
-    def max_len(self) -> int:
-        return self.rules.turn_cap
+    kingdom: Kingdom = None
+    rules: Rules = None
+    ct: np.ndarray = None
+    sup0: np.ndarray = None
+    var: np.ndarray = None
+    compiled: CompiledBots = None
 
     @property
     def setup(self) -> Kingdom:
@@ -73,8 +47,8 @@ class Match:
 
     def describe(self) -> dict:
         return {
-            "game": NAME,
-            "labels": dict(LABELS),
+            "game": self.ENGINE.NAME,
+            "labels": dict(self.ENGINE.LABELS),
             "players": self.players,
             "bots": bots_meta(self.bot_names, self.bots),
             "kingdom": {"name": self.kingdom.name, "cards": self.kingdom.card_names(),
@@ -88,11 +62,7 @@ class Match:
 def make_match(bots: list[Strategy], kingdom: Kingdom | None = None, rule_overrides: dict | None = None,
                seats: str = "rotate", check: bool = False) -> Match:
     """Check the bots against the setup and compile both. One bot per seat (2 to 4)."""
-    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
-        raise InputError(f"Dominion takes {MIN_PLAYERS} to {MAX_PLAYERS} bots (one per seat), got {len(bots)}",
-                         hint="give the same bot file twice for a mirror match")
-    if seats not in SEAT_MODES:
-        raise InputError(f"--seats must be one of {', '.join(SEAT_MODES)}, not '{seats}'")
+    GAME.check_seats(bots, seats, SEAT_MODES)
     if kingdom is None:
         named = set()
         for b in bots:
@@ -107,8 +77,8 @@ def make_match(bots: list[Strategy], kingdom: Kingdom | None = None, rule_overri
         raise InputErrors(errs)
     sup0 = supply_sizes(kingdom.cards, players)
     compiled = compile_bots(bots, set(kingdom.cards))
-    return Match(list(bots), unique_names(bots), players, kingdom, rules, seats, card_columns(), sup0,
-                 rules.array(players, check), compiled)
+    return Match(list(bots), unique_names(bots), players, seats, kingdom=kingdom, rules=rules, ct=card_columns(),
+                 sup0=sup0, var=rules.array(players, check), compiled=compiled)
 
 
 def missing_cards(match: Match) -> list[tuple]:
@@ -145,27 +115,13 @@ def build_tables(match_ct: np.ndarray, sup0: np.ndarray, compiled: CompiledBots)
     return T, F
 
 
-class State:
+class State(EngineState):
     """The engine's arrays for one game in progress (also the scratch space of a chunk),
     with readable accessors for tests and logs."""
 
-    def __init__(self, match: Match, log_capacity: int = 0, records: int = 0):
-        _engine().compile_kernels()
-        self.match = match
-        self.S = np.zeros(E.S_EV + E.EVW * log_capacity, np.int32)
-        S = self.S
-        S[E.G_NP] = match.players
-        S[E.G_LOG] = 1 if log_capacity else 0
-        S[E.G_EVCAP] = log_capacity
-        S[E.S_VAR:E.S_VAR + len(match.var)] = match.var
-        S[E.S_SUP0:E.S_SUP0 + NCARDS] = match.sup0
-        S[E.S_SUP:E.S_SUP + NCARDS] = match.sup0
-        S[E.S_SEAT:E.S_SEAT + E.MAXP] = np.arange(E.MAXP) % match.players
-        self.R = np.zeros(E.MAXP + 1, np.uint64)
-        self.T, self.F = build_tables(match.ct, match.sup0, match.compiled)
-        cap = match.rules.turn_cap
-        self.A = np.zeros(E.A_TL + (cap + 2) * E.A_PER_TURN, np.int64)
-        self.grec = np.zeros((records, E.NGR), np.int32)
+    def prepare(self) -> None:
+        self.S[E.S_SUP0:E.S_SUP0 + NCARDS] = self.match.sup0
+        self.S[E.S_SUP:E.S_SUP + NCARDS] = self.match.sup0
 
     def _run_games(self, mode=E.MODE_FRESH):
         """The engine's entry point for this state and mode: fresh games without the event
@@ -197,12 +153,8 @@ class State:
                           4: "a player's card count, total money or VP disagrees"}.get(int(self.S[E.G_ERR_WHAT]), "")
                 c = int(self.S[E.G_ERR_CARD])
                 what += f" ({CARDS[c].name + ': ' if c >= 0 else ''}{detail})"
-            raise GameFailure(f"engine error in game {self.game_index}: {what}", self.game_index)
+            self.fail(what)
         return err
-
-    @property
-    def game_index(self) -> int:
-        return int(self.S[E.G_GAME_LO]) + (int(self.S[E.G_GAME_HI]) << 24)
 
     # ---- readable views
     def zone(self, p: int, zone: int) -> list[int]:
@@ -244,45 +196,34 @@ class State:
         """Player p's VP now, as the engine scores them (its own kernel, not a copy)."""
         return int(_engine().vp_of(self.S, self.T, p))
 
-    def events(self) -> np.ndarray:
-        n = int(self.S[E.G_NEV])
-        return self.S[E.S_EV:E.S_EV + E.EVW * n].reshape(n, E.EVW).copy()
 
-    def tally(self, games: int) -> Tally:
-        """The A array as a Tally (copies)."""
-        assert E.A_TU == E.A_TG + E.MAXB * E.NCS and E.NTC == len(CURVE_COLS)
-        return engine_tally(self.A, len(self.match.bots), self.match.rules.turn_cap, len(ENDINGS), NCARDS, E.NCS,
-                            games)
+class Dominion(EngineGame):
+    NAME = "dominion"
+    LABELS = {"setup": "kingdom", "item": "card", "items": "cards", "vp": "vp", "vp_title": "VP", "coins": "coins",
+              "coins_title": "coins generated", "game": "Dominion", "length": "turns of the player who took the most"}
+    ENDINGS = ["provinces", "piles", "cap"]
+    ITEMS = [c.name for c in CARDS]
+    ITEM_STRIDE = E.NCS
+    COMPILE = ("the Dominion engine", "about 20 s")
+    LOG_CAPACITY = 200_000
+    layout = E
+    State = State
 
+    def turn_cap(self, match) -> int:
+        return match.rules.turn_cap
 
-def empty_tally(match: Match) -> Tally:
-    """A zero Tally of the shapes ``play`` returns for this match."""
-    return Tally.empty(len(match.bots), E.MAXP, match.max_len, len(ENDINGS), NCARDS, E.NTB, E.NTS)
+    def build_tables(self, match) -> tuple:
+        return build_tables(match.ct, match.sup0, match.compiled)
 
-
-def warm_up(match: Match) -> None:
-    """Compile the engine (or load it from numba's cache) by playing one short game,
-    saying so on stderr when it compiles."""
-    from ..jit import compile_notice
-    with compile_notice(_engine().run_games, "the Dominion engine"):
-        State(match).run(E.MODE_FRESH, 0, 0, 1)
-
-
-def play(match: Match, seed: int, first_game: int, n_games: int, paired: bool = False,
-         records: bool = False) -> tuple[Tally, np.ndarray | None]:
-    """Play games first_game .. first_game + n_games - 1 of the run with ``seed``."""
-    st = State(match, records=n_games if records else 0)
-    st.run(E.MODE_FRESH, seed, first_game, n_games, paired)
-    return st.tally(n_games), (st.grec if records else None)
+    def game_text(self, state, match, seed: int, game: int) -> str:
+        from .gamelog import game_text
+        return game_text(state, match, seed, game)
 
 
-def play_logged(match: Match, seed: int, game: int = 0, capacity: int = 200_000) -> State:
-    """Play game ``game`` of the run with ``seed`` (same seats and cards as in that run),
-    recording its events."""
-    warm_up(match)
-    st = State(match, log_capacity=capacity)
-    st.run(E.MODE_FRESH, seed, game, 1)
-    return st
+GAME = Dominion(_engine)
+GAME.export(globals())
+Match.ENGINE = State.ENGINE = GAME
+assert E.END_CAP == len(GAME.ENDINGS)
 
 
 # ---------------------------------------------------------------- the rest of the game interface
@@ -343,24 +284,6 @@ def setup_warnings(bots: list, setup) -> list:
 def missing(match: Match) -> list:
     """(path, line, card name) of each buy rule whose card the match's supply lacks."""
     return [(bot.path, line, card.name) for bot, card, line in missing_cards(match)]
-
-
-def records_frame(match: Match, rec: np.ndarray) -> dict:
-    """Per-game records (the engine's grec rows) as columns, for ``--save-games``."""
-    rows = {"game": rec[:, E.GR_GAME], "ending": [ENDINGS[e - 1] for e in rec[:, E.GR_ENDING]],
-            "length": rec[:, E.GR_LENGTH]}
-    for s in range(match.players):
-        o = E.GR_SEAT + 4 * s
-        rows[f"seat{s + 1}_bot"] = [match.bot_names[b] for b in rec[:, o]]
-        rows[f"seat{s + 1}_vp"] = rec[:, o + 1]
-        rows[f"seat{s + 1}_turns"] = rec[:, o + 2]
-        rows[f"seat{s + 1}_win"] = rec[:, o + 3] / 12.0
-    return rows
-
-
-def log_text(match: Match, seed: int, game: int) -> str:
-    from .gamelog import game_text
-    return game_text(play_logged(match, seed, game), match, seed, game)
 
 
 def items_table(edition) -> list:

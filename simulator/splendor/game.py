@@ -7,27 +7,20 @@ tie-break), written as a YAML file with ``game: splendor`` and ``rules:``, or gi
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import InputError, InputErrors, name_problem, short
-from ..games import bots_meta, unique_names  # noqa: F401 - unique_names: part of the game interface
-from ..stats import BOT_COLS, CURVE_COLS, SEAT_COLS, Tally, engine_tally
+from ..games import EngineGame, EngineState, GameFailure, bots_meta, game_name, unique_names  # noqa: F401
+from ..games import Match as BaseMatch
+from ..stats import BOT_COLS, SEAT_COLS
 from ..yamlio import LineDict, load_file
 from . import layout as E
 from .bots import LISTS, Bot, CompiledBots, compile_bots
 from .cards import CARDS, COLOURS, ITEMS, NOBLES, tables
-from ..games import game_name
 
-NAME = "splendor"
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-LABELS = {"setup": "variant", "item": "item", "items": "items", "vp": "points", "vp_title": "points",
-          "coins": "cards", "coins_title": "development cards", "game": "Splendor",
-          "length": "rounds: turns of each player"}
-ENDINGS = ["points", "stalemate", "cap"]
 SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
 assert [E.TB_GAMES, E.TB_WINS, E.TB_TIES, E.TB_LOSSES, E.TB_W12, E.TB_POINTS, E.TB_TURNS] == list(range(len(BOT_COLS)))
 assert [E.TS_GAMES, E.TS_WINS, E.TS_TIES, E.TS_LOSSES, E.TS_W12] == list(range(len(SEAT_COLS)))
@@ -43,12 +36,6 @@ RULES = {
 def _engine():
     from . import engine
     return engine
-
-
-class GameFailure(RuntimeError):
-    def __init__(self, message: str, game: int):
-        self.game = game
-        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -151,22 +138,11 @@ def parse_variant(data, path: str, text: str = "") -> Variant:
 
 
 @dataclass
-class Match:
+class Match(BaseMatch):
     """Everything a worker needs to play games of one run (picklable)."""
-    bots: list
-    bot_names: list
-    players: int
-    variant: Variant
-    seats: str
-    var: np.ndarray
-    compiled: CompiledBots
-    game: str = NAME
-    ending_names: list = field(default_factory=lambda: list(ENDINGS))
-    item_names: list = field(default_factory=lambda: list(ITEMS))
-
-    @property
-    def max_len(self) -> int:
-        return self.variant.turn_cap
+    variant: Variant = None
+    var: np.ndarray = None
+    compiled: CompiledBots = None
 
     @property
     def setup(self) -> Variant:
@@ -174,8 +150,8 @@ class Match:
 
     def describe(self) -> dict:
         return {
-            "game": NAME,
-            "labels": dict(LABELS),
+            "game": self.ENGINE.NAME,
+            "labels": dict(self.ENGINE.LABELS),
             "players": self.players,
             "bots": bots_meta(self.bot_names, self.bots),
             "variant": {"name": self.variant.name, "cards": self.variant.card_names(), "path": self.variant.path,
@@ -187,14 +163,10 @@ class Match:
 
 def make_match(bots: list, variant: Variant | None = None, rule_overrides: dict | None = None,
                seats: str = "rotate", check: bool = False) -> Match:
-    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
-        raise InputError(f"Splendor takes {MIN_PLAYERS} to {MAX_PLAYERS} bots (one per seat), got {len(bots)}",
-                         hint="give the same bot file twice for a mirror match")
-    if seats not in SEAT_MODES:
-        raise InputError(f"--seats must be one of {', '.join(SEAT_MODES)}, not '{seats}'")
+    GAME.check_seats(bots, seats, SEAT_MODES)
     variant = (variant or Variant()).with_overrides(rule_overrides or {})
-    return Match(list(bots), unique_names(bots), len(bots), variant, seats, variant.array(check),
-                 compile_bots(bots))
+    return Match(list(bots), unique_names(bots), len(bots), seats, variant=variant, var=variant.array(check),
+                 compiled=compile_bots(bots))
 
 
 def build_tables(compiled: CompiledBots) -> tuple[np.ndarray, np.ndarray]:
@@ -211,24 +183,9 @@ def build_tables(compiled: CompiledBots) -> tuple[np.ndarray, np.ndarray]:
     return T, F
 
 
-class State:
+class State(EngineState):
     """The engine's arrays for one game (or a chunk's scratch space), with readable
     accessors for tests and logs."""
-
-    def __init__(self, match: Match, log_capacity: int = 0, records: int = 0):
-        _engine().compile_kernels()
-        self.match = match
-        self.S = np.zeros(E.S_EV + E.EVW * log_capacity, np.int32)
-        self.S[E.G_NP] = match.players
-        self.S[E.G_LOG] = 1 if log_capacity else 0
-        self.S[E.G_EVCAP] = log_capacity
-        self.S[E.S_VAR:E.S_VAR + E.NV] = match.var
-        self.S[E.S_SEAT:E.S_SEAT + E.MAXP] = np.arange(E.MAXP) % match.players
-        self.R = np.zeros(E.MAXP + 1, np.uint64)
-        self.T, self.F = build_tables(match.compiled)
-        cap = match.variant.turn_cap
-        self.A = np.zeros(E.A_TL + (cap + 2) * E.A_PER_TURN, np.int64)
-        self.grec = np.zeros((records, E.NGR), np.int32)
 
     def run(self, mode=E.MODE_FRESH, seed=0, first_game=0, n_games=0, paired=False, max_turns=0):
         with np.errstate(over="ignore"):  # the random streams wrap around (JIT off)
@@ -238,13 +195,8 @@ class State:
         if err:
             what = {E.ERRW_TOKENS: "tokens were created or lost", E.ERRW_CARDS: "a card or noble was created or lost",
                     E.ERRW_COUNTS: "a player's bonuses, points or counters disagree with what it owns"}
-            raise GameFailure(f"engine error in game {self.game_index}: "
-                              f"{what.get(int(self.S[E.G_ERR_WHAT]), f'error {err}')}", self.game_index)
+            self.fail(what.get(int(self.S[E.G_ERR_WHAT]), f"error {err}"))
         return err
-
-    @property
-    def game_index(self) -> int:
-        return int(self.S[E.G_GAME_LO]) + (int(self.S[E.G_GAME_HI]) << 24)
 
     # ---- setting up a known board (stacked tests) and reading the state
     def new_game(self, seed: int = 0) -> None:
@@ -377,39 +329,36 @@ class State:
         """The engine's own conservation check on this state (0: nothing created or lost)."""
         return int(_engine().check_conservation(self.S, self.T))
 
-    def events(self) -> np.ndarray:
-        n = int(self.S[E.G_NEV])
-        return self.S[E.S_EV:E.S_EV + E.EVW * n].reshape(n, E.EVW).copy()
-
-    def tally(self, games: int) -> Tally:
-        """The A array as a Tally (copies)."""
-        assert E.A_TU == E.A_TG + E.MAXB * E.NIS and E.NTC == len(CURVE_COLS)
-        return engine_tally(self.A, len(self.match.bots), self.match.variant.turn_cap, len(ENDINGS), E.NITEMS, E.NIS,
-                            games)
 
 
-def empty_tally(match: Match) -> Tally:
-    return Tally.empty(len(match.bots), E.MAXP, match.max_len, len(ENDINGS), E.NITEMS, E.NTB, E.NTS)
+class Splendor(EngineGame):
+    NAME = "splendor"
+    LABELS = {"setup": "variant", "item": "item", "items": "items", "vp": "points", "vp_title": "points",
+              "coins": "cards", "coins_title": "development cards", "game": "Splendor",
+              "length": "rounds: turns of each player"}
+    ENDINGS = ["points", "stalemate", "cap"]
+    ITEMS = ITEMS
+    ITEM_STRIDE = E.NIS
+    RECORD_COLUMNS = {"length": "rounds", "score": "points"}
+    COMPILE = ("the Splendor engine", "about 10 s")
+    layout = E
+    State = State
+
+    def turn_cap(self, match) -> int:
+        return match.variant.turn_cap
+
+    def build_tables(self, match) -> tuple:
+        return build_tables(match.compiled)
+
+    def game_text(self, state, match, seed: int, game: int) -> str:
+        from .gamelog import game_text
+        return game_text(state, match, seed, game)
 
 
-def warm_up(match: Match) -> None:
-    from ..jit import compile_notice
-    with compile_notice(_engine().run_games, "the Splendor engine", "about 10 s"):
-        State(match).run(E.MODE_FRESH, 0, 0, 1)
-
-
-def play(match: Match, seed: int, first_game: int, n_games: int, paired: bool = False,
-         records: bool = False) -> tuple:
-    st = State(match, records=n_games if records else 0)
-    st.run(E.MODE_FRESH, seed, first_game, n_games, paired)
-    return st.tally(n_games), (st.grec if records else None)
-
-
-def play_logged(match: Match, seed: int, game: int = 0, capacity: int = 100_000) -> State:
-    warm_up(match)
-    st = State(match, log_capacity=capacity)
-    st.run(E.MODE_FRESH, seed, game, 1)
-    return st
+assert len(ITEMS) == E.NITEMS
+GAME = Splendor(_engine)
+GAME.export(globals())
+Match.ENGINE = State.ENGINE = GAME
 
 
 # ---------------------------------------------------------------- the rest of the interface
@@ -461,24 +410,6 @@ def setup_warnings(bots: list, setup) -> list:
 
 def missing(match: Match) -> list:
     return []
-
-
-def records_frame(match: Match, rec: np.ndarray) -> dict:
-    """Per-game records as columns (``--save-games``)."""
-    rows = {"game": rec[:, E.GR_GAME], "ending": [ENDINGS[e - 1] for e in rec[:, E.GR_ENDING]],
-            "rounds": rec[:, E.GR_LENGTH]}
-    for s in range(match.players):
-        o = E.GR_SEAT + 4 * s
-        rows[f"seat{s + 1}_bot"] = [match.bot_names[b] for b in rec[:, o]]
-        rows[f"seat{s + 1}_points"] = rec[:, o + 1]
-        rows[f"seat{s + 1}_turns"] = rec[:, o + 2]
-        rows[f"seat{s + 1}_win"] = rec[:, o + 3] / 12.0
-    return rows
-
-
-def log_text(match: Match, seed: int, game: int) -> str:
-    from .gamelog import game_text
-    return game_text(play_logged(match, seed, game), match, seed, game)
 
 
 def items_table(edition=None) -> list:
