@@ -305,12 +305,18 @@ class Optimizer:
                 best, mean = self.run_generation(ev)
             except KeyboardInterrupt:
                 return "interrupt"
-            self.history.append({"generation": self.generation, "best_fitness": round(best, 5),
-                                 "mean_fitness": round(mean, 5), "games_played": self.games,
-                                 "seconds": round(self.elapsed(), 1)})
-            self.say(f"generation {self.generation}: best {100 * best:.1f}%, mean {100 * mean:.1f}%, "
-                     f"{self.games:,} games, {self.elapsed():.0f} s")
-            self.save()
+            entry = {"generation": self.generation, "best_fitness": round(best, 5), "mean_fitness": round(mean, 5),
+                     "games_played": self.games, "seconds": round(self.elapsed(), 1)}
+            try:
+                self.history.append(entry)
+                self.say(f"generation {self.generation}: best {100 * best:.1f}%, mean {100 * mean:.1f}%, "
+                         f"{self.games:,} games, {self.elapsed():.0f} s")
+                self.save()
+            except KeyboardInterrupt:  # the generation finished: its state is kept, so a resume continues it
+                if not self.history or self.history[-1] is not entry:
+                    self.history.append(entry)
+                self.save()
+                return "interrupt"
 
     # -- the record on fresh seeds
     def record(self, ev: Evaluator, genome, name: str) -> pd.DataFrame:
