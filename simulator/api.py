@@ -161,7 +161,8 @@ def seat_bots(bots: list, players: int | None) -> list:
     n = players or len(bots)
     if not game.MIN_PLAYERS <= n <= game.MAX_PLAYERS:
         raise InputErrors([InputError(f"a game has {game.MIN_PLAYERS} to {game.MAX_PLAYERS} players, not {n}",
-                                      hint="give 2 to 4 bots (the same file twice for a mirror match)"
+                                      hint=f"give {game.MIN_PLAYERS} to {game.MAX_PLAYERS} bots (the same file "
+                                           "twice for a mirror match)"
                                       if players is None else None)])
     if len(bots) > n:
         raise InputErrors([InputError(f"{len(bots)} bots do not fit in {n} seats",
@@ -265,9 +266,9 @@ def kingdoms_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rul
         except InputError as e:
             raise InputErrors([e]) from None
     if not out:
-        word = game_of_bots(bots).LABELS["setup"]
-        raise InputErrors([InputError(f"compare needs {word}s", hint="give -k FILE (several)"
-                                      + (" or --random-kingdoms N" if word == "kingdom" else ""))])
+        game = game_of_bots(bots)
+        raise InputErrors([InputError(f"compare needs {game.LABELS['setup']}s", hint="give -k FILE (several)"
+                                      + (" or --random-kingdoms N" if game.RANDOM_SETUPS else ""))])
     names = [k.name for k in out]
     if len(set(names)) != len(names):
         # two files with the same name: tell them apart by file
@@ -310,7 +311,7 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     meta = {k: v for k, v in first.meta.items() if k not in (setup, "seconds", "games_played", "partial")}
     meta[setup + "s"] = [setup_of(r.meta) for r in runs.values()]
     cards = {k["name"]: set(k["cards"]) for k in meta[setup + "s"]}
-    meta["identical"] = [{setup + "s": [a, b], "differing_cards": sorted(cards[a] ^ cards[b])}
+    meta["identical"] = [{setup + "s": [a, b], "differing_items": sorted(cards[a] ^ cards[b])}
                          for a, b in identical_setups(runs)]
     meta.update(_outcome(runs.values()))
     meta["warnings"] = warnings

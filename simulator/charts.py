@@ -26,7 +26,7 @@ def _subtitle(res: Results) -> str:
     k = setup_of(m)
     kname = k.get("name", "")
     if not k.get("complete", True):
-        kname = ", ".join(k.get("cards", [])) or "basic cards only"
+        kname = ", ".join(k.get("cards", [])) or words(m)["no_setup"]
     return f"{words(m)['setup']}: {kname} · {res.games:,} games · {m.get('players')} players · seed {m.get('seed')}"
 
 
@@ -204,7 +204,7 @@ def compare_chart(cmp, path) -> Path:
                  f"players · seed {m.get('seed')}", fontsize=10)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     # what each kingdom holds, and which ones played the very same games
-    notes = [f"{k['name']}: {', '.join(k['cards']) or 'basic cards only'}" for k in setups_of(m)]
+    notes = [f"{k['name']}: {', '.join(k['cards']) or words(m)['no_setup']}" for k in setups_of(m)]
     notes += [f"'{identical_pair(m, d)[0]}' and '{identical_pair(m, d)[1]}' gave identical games: no bot uses the "
               "cards that differ" for d in m.get("identical", [])]
     ax.text(0, -0.16 if len(kingdoms) <= 4 else -0.3, "\n".join(textwrap.fill(n, 130) for n in notes),

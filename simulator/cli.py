@@ -162,8 +162,9 @@ def options(*opts):
 KINGDOM = click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
                        help="Kingdom file (default: the basic piles plus the cards the bots name); for "
                             "Splendor bots, a rule-variant file (docs/splendor.md).")
-PLAYERS = click.option("--players", type=click.IntRange(2, 4), default=None,
-                       help="Seats at the table; the bots given are repeated to fill them.")
+PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None,
+                       help="Seats at the table (as many as the game allows); the bots given are repeated to "
+                            "fill them.")
 RULES = click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
                      help="Rule variant, e.g. tiebreak=shared, end_piles=4, edition=2, turn_cap=80 "
                           "(Splendor: target=21, tiebreak=shared, turn_cap=80).")
@@ -312,8 +313,8 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
-              help="2: every pair; 3 or 4: every group of that size.")
+@click.option("--players", type=click.IntRange(min=1), default=2, show_default=True,
+              help="2: every pair; more (as many as the game allows): every group of that size.")
 @click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
               help="Kingdom for every match (default: the cards each match's bots name).")
 @options(games_option("Games per match."), RULES, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT, OPEN, FORMAT)

@@ -40,6 +40,8 @@ class Game(Protocol):
     MAX_PLAYERS: int
     #: words the reports use: {"setup": "kingdom", "item": "card", ...}
     LABELS: dict
+    #: whether ``random_setups`` draws setups (compare --random-kingdoms)
+    RANDOM_SETUPS: bool
 
     # -- bots and setups, validated (InputError/InputErrors with file, line and hint)
     def load_bot(self, path) -> Any: ...
@@ -158,6 +160,7 @@ class EngineGame:
     NAME: str
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
+    RANDOM_SETUPS = False            # whether random_setups draws setups
     LABELS: dict                     # the reports' words: {"setup": "kingdom", "item": "card", ...}
     ENDINGS: list                    # how a game ends, in the order of the engine's codes (1, 2, ...)
     ITEMS: list                      # what a bot gains, in the order of the tally's columns
@@ -170,7 +173,7 @@ class EngineGame:
     layout: Any                      # the engine's layout module (its constants)
     State: type                      # its EngineState subclass
     #: the names ``export`` puts in the game's module, besides the ones it defines itself
-    EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "LABELS", "ENDINGS", "ITEMS", "empty_tally", "warm_up",
+    EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "LABELS", "ENDINGS", "ITEMS", "empty_tally", "warm_up",
                "play", "play_logged", "records_frame", "log_text", "unique_names", "check_seats")
 
     def __init__(self, kernels):

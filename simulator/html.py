@@ -114,7 +114,7 @@ def run_report(res, out, chart_files=()) -> Path:
     k = setup_of(m)
     names = " vs ".join(b["name"] for b in m.get("bots", []))
     facts = [("game", words(m)["game"]), ("players", m.get("players")),
-             (words(m)["setup"], f"{k.get('name', '')}: {', '.join(k.get('cards', [])) or 'basic cards only'}"),
+             (words(m)["setup"], f"{k.get('name', '')}: {', '.join(k.get('cards', [])) or words(m)['no_setup']}"),
              ("rules", " · ".join(f"{a}={b}" for a, b in (m.get("rules") or {}).items())),
              ("seats", m.get("seats")), ("seed", m.get("seed")), ("games", f"{res.games:,}"),
              ("dsim version", m.get("dsim_version"))]
@@ -155,7 +155,7 @@ def compare_report(cmp, out, chart_files=()) -> Path:
                             f"-n {m.get('games_requested')}", f"--seed {m.get('seed')}"])
     facts = [(word + "s", len(setups)), ("players", m.get("players")), ("seed", m.get("seed")),
              (f"games per {word}", f"{m.get('games_requested', 0):,}"), ("dsim version", m.get("dsim_version"))]
-    facts += [(f"{word} '{k['name']}'", ", ".join(k["cards"]) or "basic cards only") for k in setups]
+    facts += [(f"{word} '{k['name']}'", ", ".join(k["cards"]) or w["no_setup"]) for k in setups]
     t = cmp.table
     vp = "mean_" + w["vp"]
     table = {"title": f"Results by {word}", "caption": "", "text_cols": {0, 1},
@@ -163,7 +163,7 @@ def compare_report(cmp, out, chart_files=()) -> Path:
              "rows": [[r[word], r.bot, f"{r.games:,}", pct(r.win_rate), f"{pct(r.ci_low)} – {pct(r.ci_high)}",
                        f"{r[vp]:.2f}", f"{r.mean_turns:.2f}"] for _, r in t.iterrows()]}
     notes = [f"'{identical_pair(m, d)[0]}' and '{identical_pair(m, d)[1]}' gave identical games (same seed): no bot "
-             f"uses the cards that differ ({', '.join(d['differing_cards'])}), so they are one result, not two"
+             f"uses the cards that differ ({', '.join(d['differing_items'])}), so they are one result, not two"
              for d in m.get("identical", [])]
     return _write(out, {"title": " vs ".join(bots) + f" by {word}", "subtitle": f"seed {m.get('seed')}",
                         "partial": f"the comparison was stopped; {word}s not played are missing" if m.get("partial")

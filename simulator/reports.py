@@ -257,7 +257,7 @@ def title(res: Results) -> str:
     k = setup_of(m)
     kname = k.get("name", "")
     if not k.get("complete", True):
-        kname += f" ({', '.join(k.get('cards', [])) or 'basic cards only'})"
+        kname += f" ({', '.join(k.get('cards', [])) or words(m)['no_setup']})"
     return f"{names} — {res.games:,} games, {m.get('players')} players, {words(m)['setup']}: {kname}"
 
 
@@ -340,7 +340,7 @@ def format_compare(cmp) -> str:
         lines.insert(0, "PARTIAL: a run was interrupted")
     lines.append("")
     for k in setups_of(m):
-        lines.append(f"{k['name']}: {', '.join(k['cards']) or 'basic cards only'}")
+        lines.append(f"{k['name']}: {', '.join(k['cards']) or words(m)['no_setup']}")
     lines.append("")
     vp = "mean_" + w["vp"]
     lines += _rows(cmp.table.rename(columns={word: "setup", vp: "mean_points"}),
@@ -350,7 +350,7 @@ def format_compare(cmp) -> str:
     for same in m.get("identical", []):
         a, b = identical_pair(m, same)
         lines.append(f"note: '{a}' and '{b}' gave identical games (same seed): no bot uses the cards that differ "
-                     f"({', '.join(same['differing_cards']) or 'none'}), so they are one result, not two")
+                     f"({', '.join(same['differing_items']) or 'none'}), so they are one result, not two")
     return "\n".join(lines)
 
 

@@ -24,9 +24,11 @@ Z95 = 1.959963984540054
 #: the words of a game's reports and the names of its result columns (a game's LABELS,
 #: which its matches record in ``meta["labels"]``, replace these neutral ones):
 #: setup (Dominion's kingdom), item (what the "cards" tables count), vp and coins (the two
-#: curve series, as column names), their titles, and the game's name
+#: curve series, as column names), their titles, the game's name, and what a setup with no
+#: contents of its own is called
 WORDS = {"setup": "setup", "item": "item", "items": "items", "vp": "vp", "vp_title": "VP", "coins": "coins",
-         "coins_title": "coins", "game": "game", "length": "turns of the player who took the most"}
+         "coins_title": "coins", "game": "game", "length": "turns of the player who took the most",
+         "no_setup": "nothing"}
 
 
 def words(meta: dict | None) -> dict:

@@ -200,7 +200,9 @@ class State(EngineState):
 class Dominion(EngineGame):
     NAME = "dominion"
     LABELS = {"setup": "kingdom", "item": "card", "items": "cards", "vp": "vp", "vp_title": "VP", "coins": "coins",
-              "coins_title": "coins generated", "game": "Dominion", "length": "turns of the player who took the most"}
+              "coins_title": "coins generated", "game": "Dominion", "length": "turns of the player who took the most",
+              "no_setup": "basic cards only"}
+    RANDOM_SETUPS = True
     ENDINGS = ["provinces", "piles", "cap"]
     ITEMS = [c.name for c in CARDS]
     ITEM_STRIDE = E.NCS

@@ -335,7 +335,7 @@ class Splendor(EngineGame):
     NAME = "splendor"
     LABELS = {"setup": "variant", "item": "item", "items": "items", "vp": "points", "vp_title": "points",
               "coins": "cards", "coins_title": "development cards", "game": "Splendor",
-              "length": "rounds: turns of each player"}
+              "length": "rounds: turns of each player", "no_setup": "the standard rules"}
     ENDINGS = ["points", "stalemate", "cap"]
     ITEMS = ITEMS
     ITEM_STRIDE = E.NIS
