@@ -84,7 +84,7 @@ def load_text(text: str, path: str | None = None):
     except yaml.reader.ReaderError as e:  # a control character: YAML refuses the text
         line = text.count("\n", 0, e.position) + 1
         raise InputError(f"the file holds a control character (code {e.character:#x}), which YAML does not allow",
-                         path, line, hint="remove it; a bot or kingdom file is plain text") from None
+                         path, line, hint="remove it; a bot or setup file is plain text") from None
     loader.path = path
     try:
         node = loader.get_single_node()
@@ -118,7 +118,7 @@ def read_text(path) -> str:
         raise InputError(f"cannot read file: {e.strerror}", path) from None
     if len(data) > MAX_FILE_BYTES:
         raise InputError(f"the file is larger than {MAX_FILE_BYTES:,} bytes", path,
-                         hint="is it a bot or kingdom file? those are a few hundred bytes")
+                         hint="is it a bot or setup file? those are a few hundred bytes")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:

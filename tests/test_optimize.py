@@ -203,7 +203,6 @@ def test_ctrl_c_keeps_the_best_so_far_and_leaves_no_process(tmp_path):
 
 # ---------------------------------------------------------------- as sturdy as run
 TINY_ARGS = ["--population", "4", "--stage-games", "8", "--final-games", "8", "-j", "1"]
-TINY = dict(population=4, stage_games=8, final_games=8, jobs=1)
 
 
 def test_a_ctrl_c_while_a_finished_generation_is_said_or_saved_keeps_it(tmp_path):
@@ -215,12 +214,12 @@ def test_a_ctrl_c_while_a_finished_generation_is_said_or_saved_keeps_it(tmp_path
     def say(line):
         if line.startswith("generation 2:"):
             raise KeyboardInterrupt
-    res = optimize(FIRST, [BMU], generations=5, seed=3, out=out, progress=say, **TINY)
+    res = optimize(FIRST, [BMU], generations=5, seed=3, out=out, progress=say, jobs=1, **TINY)
     assert res.meta["partial"] and res.meta["generations"] == 2
     state = json.loads((out / "state.json").read_text())
     assert state["generation"] == 2 and [h["generation"] for h in state["history"]] == [1, 2]
     lines = []
-    again = optimize(FIRST, [BMU], generations=3, seed=3, out=out, progress=lines.append, **TINY)
+    again = optimize(FIRST, [BMU], generations=3, seed=3, out=out, progress=lines.append, jobs=1, **TINY)
     assert any(ln.startswith("resuming from generation 2") for ln in lines), lines
     assert again.meta["generations"] == 3 and not again.meta["partial"]
 
