@@ -173,8 +173,8 @@ class EngineGame:
     layout: Any                      # the engine's layout module (its constants)
     State: type                      # its EngineState subclass
     #: the names ``export`` puts in the game's module, besides the ones it defines itself
-    EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "LABELS", "ENDINGS", "ITEMS", "empty_tally", "warm_up",
-               "play", "play_logged", "records_frame", "log_text", "unique_names", "check_seats")
+    EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "LABELS", "ENDINGS", "ITEMS", "empty_tally",
+               "warm_up", "play", "play_logged", "records_frame", "log_text", "unique_names", "check_seats")
 
     def __init__(self, kernels):
         self._kernels = kernels
