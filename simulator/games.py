@@ -99,6 +99,31 @@ class Match:
     def max_len(self) -> int:
         return self.ENGINE.turn_cap(self)
 
+    def describe(self) -> dict:
+        """What a run records of its match (run.json's meta): the game and its words, the
+        bots, the setup under the game's word for it, the rules, the seating."""
+        eng = self.ENGINE
+        return {"game": eng.NAME, "labels": dict(eng.LABELS), "players": self.players,
+                "bots": bots_meta(self.bot_names, self.bots), eng.LABELS["setup"]: eng.setup_record(self),
+                "rules": eng.rules_record(self), "seats": self.seats}
+
+
+def place_bots(T: np.ndarray, start: int, heads, parts) -> None:
+    """Lay the compiled bots' arrays ``parts`` out in the table T from ``start``, one
+    after the other, each one's offset written at its head ``T[h]``."""
+    o = start
+    for h, x in zip(heads, parts):
+        T[h] = o
+        T[o:o + len(x)] = x
+        o += len(x)
+
+
+def stack_array(f_stk: int, consts) -> np.ndarray:
+    """The interpreter's array F: its stack (``f_stk`` slots), then the bots' constants."""
+    F = np.zeros(f_stk + len(consts), np.float64)
+    F[f_stk:] = consts
+    return F
+
 
 class EngineState:
     """The arrays of one game (or a chunk's scratch space) of an engine written on dsim's
@@ -188,6 +213,13 @@ class EngineGame:
         raise NotImplementedError
 
     def build_tables(self, match) -> tuple:
+        raise NotImplementedError
+
+    def setup_record(self, match) -> dict:
+        """The match's setup as run.json records it: name, contents ("cards"), path, sha256."""
+        raise NotImplementedError
+
+    def rules_record(self, match) -> dict:
         raise NotImplementedError
 
     def export(self, namespace: dict) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError, InputErrors
-from ..games import EngineGame, EngineState, GameFailure, bots_meta, unique_names  # noqa: F401 - GameFailure: raised here
+from ..games import EngineGame, EngineState, GameFailure, place_bots, stack_array, unique_names  # noqa: F401
 from ..games import Match as BaseMatch
 from ..stats import BOT_COLS, SEAT_COLS
 from . import layout as E  # the engine's constants; the kernels load on first use (numba)
@@ -44,19 +44,6 @@ class Match(BaseMatch):
     @property
     def setup(self) -> Kingdom:
         return self.kingdom
-
-    def describe(self) -> dict:
-        return {
-            "game": self.ENGINE.NAME,
-            "labels": dict(self.ENGINE.LABELS),
-            "players": self.players,
-            "bots": bots_meta(self.bot_names, self.bots),
-            "kingdom": {"name": self.kingdom.name, "cards": self.kingdom.card_names(),
-                        "path": self.kingdom.path, "sha256": self.kingdom.sha256,
-                        "complete": self.kingdom.complete},
-            "rules": self.rules.as_dict(),
-            "seats": self.seats,
-        }
 
 
 def make_match(bots: list[Strategy], kingdom: Kingdom | None = None, rule_overrides: dict | None = None,
@@ -105,14 +92,8 @@ def build_tables(match_ct: np.ndarray, sup0: np.ndarray, compiled: CompiledBots)
         o = E.T_TYPED + i * E.NCS
         T[o] = len(typed)
         T[o + 1:o + 1 + len(typed)] = typed
-    o = E.T_BOTS
-    for h, x in zip((E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT, E.TH_CLAUSES), parts):
-        T[h] = o
-        T[o:o + len(x)] = x
-        o += len(x)
-    F = np.zeros(E.F_STK + len(compiled.consts), np.float64)
-    F[E.F_STK:] = compiled.consts
-    return T, F
+    place_bots(T, E.T_BOTS, (E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT, E.TH_CLAUSES), parts)
+    return T, stack_array(E.F_STK, compiled.consts)
 
 
 class State(EngineState):
@@ -216,6 +197,13 @@ class Dominion(EngineGame):
 
     def build_tables(self, match) -> tuple:
         return build_tables(match.ct, match.sup0, match.compiled)
+
+    def setup_record(self, match) -> dict:
+        k = match.kingdom
+        return {"name": k.name, "cards": k.card_names(), "path": k.path, "sha256": k.sha256, "complete": k.complete}
+
+    def rules_record(self, match) -> dict:
+        return match.rules.as_dict()
 
     def game_text(self, state, match, seed: int, game: int) -> str:
         from .gamelog import game_text

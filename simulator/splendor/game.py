@@ -13,7 +13,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, InputErrors, name_problem, short
-from ..games import EngineGame, EngineState, GameFailure, bots_meta, game_name, unique_names  # noqa: F401
+from ..games import (EngineGame, EngineState, GameFailure, game_name, place_bots, stack_array,  # noqa: F401
+                     unique_names)
 from ..games import Match as BaseMatch
 from ..stats import BOT_COLS, SEAT_COLS
 from ..yamlio import LineDict, load_file
@@ -148,18 +149,6 @@ class Match(BaseMatch):
     def setup(self) -> Variant:
         return self.variant
 
-    def describe(self) -> dict:
-        return {
-            "game": self.ENGINE.NAME,
-            "labels": dict(self.ENGINE.LABELS),
-            "players": self.players,
-            "bots": bots_meta(self.bot_names, self.bots),
-            "variant": {"name": self.variant.name, "cards": self.variant.card_names(), "path": self.variant.path,
-                        "sha256": self.variant.sha256},
-            "rules": self.variant.as_dict(),
-            "seats": self.seats,
-        }
-
 
 def make_match(bots: list, variant: Variant | None = None, rule_overrides: dict | None = None,
                seats: str = "rotate", check: bool = False) -> Match:
@@ -173,14 +162,8 @@ def build_tables(compiled: CompiledBots) -> tuple[np.ndarray, np.ndarray]:
     parts = [compiled.rules.ravel(), compiled.code.ravel(), compiled.rl.ravel(), compiled.bopt.ravel()]
     T = np.zeros(E.T_BOTS + sum(len(x) for x in parts), np.int32)
     T[E.T_CARDS:E.T_BOTS] = tables()
-    o = E.T_BOTS
-    for h, x in zip((E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT), parts):
-        T[h] = o
-        T[o:o + len(x)] = x
-        o += len(x)
-    F = np.zeros(E.F_STK + len(compiled.consts), np.float64)
-    F[E.F_STK:] = compiled.consts
-    return T, F
+    place_bots(T, E.T_BOTS, (E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT), parts)
+    return T, stack_array(E.F_STK, compiled.consts)
 
 
 class State(EngineState):
@@ -349,6 +332,13 @@ class Splendor(EngineGame):
 
     def build_tables(self, match) -> tuple:
         return build_tables(match.compiled)
+
+    def setup_record(self, match) -> dict:
+        v = match.variant
+        return {"name": v.name, "cards": v.card_names(), "path": v.path, "sha256": v.sha256}
+
+    def rules_record(self, match) -> dict:
+        return match.variant.as_dict()
 
     def game_text(self, state, match, seed: int, game: int) -> str:
         from .gamelog import game_text
