@@ -46,8 +46,8 @@ BOUNDSCHECKED := tests/test_fuzz.py tests/test_splendor_fuzz.py tests/test_golde
 	tests/test_conditions.py tests/test_splendor_conditions.py tests/test_boundaries.py tests/test_splendor_boundaries.py \
 	tests/test_splendor_selectors.py
 # The plain-Python and bounds-checked passes run two test processes at a time (pytest-xdist,
-# the machine's two cores: half the time; the first to need a cold engine compiles it while
-# the other waits, simulator/jit.py's cache lock). The compiled pass runs alone: it times
+# the machine's two cores: half the time; in the bounds-checked pass, the first to need the
+# engine compiles it while the other waits, simulator/jit.py's cache lock). The compiled pass runs alone: it times
 # worker scaling and interrupts runs mid-way, which a second test process would disturb.
 XDIST := -n 2
 test: lint compile browser

@@ -61,7 +61,7 @@ MAX_NAME = 60
 
 def closest(word, choices, key=str.lower) -> str | None:
     """The one of ``choices`` nearest to ``word`` (difflib's ratio at least 0.6, both
-    compared through ``key``), never the word itself; None when none is near."""
+    compared through ``key``), never the word itself as written; None when none is near."""
     word = str(word)
     keyed: dict = {}
     for c in choices:

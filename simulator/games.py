@@ -21,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from .errors import InputError, InputErrors, did_you_mean, short
+from .errors import InputError, InputErrors, did_you_mean, printable, short
 
 GROUP = "dsim.games"
 #: the games that ship with dsim (found here too when dsim runs from a source tree that
@@ -179,7 +179,8 @@ class EngineState:
 class EngineGame:
     """The plumbing of a game whose engine is written on dsim's kernels, once: a game
     declares what it is (the class attributes), provides what differs (``make_match``,
-    ``build_tables``, its State's ``run`` and the loaders below the line in its module),
+    ``turn_cap``, ``build_tables``, ``setup_record``, ``rules_record``, ``game_text``, its
+    State's ``run``, and the loaders in its module),
     and exports it all as its module's interface with one line, ``GAME.export(globals())``
     (see simulator/dominion/game.py)."""
     NAME: str
@@ -330,15 +331,20 @@ def _load(name: str, module: str) -> Game:
     """A registered game's module, checked: it provides the whole interface and calls
     itself by the name it is registered under."""
     path, _, attr = module.partition(":")
-    game = importlib.import_module(path.strip())
-    if attr:
-        game = getattr(game, attr.strip())
+    try:
+        game = importlib.import_module(path.strip())
+        if attr:
+            game = getattr(game, attr.strip())
+    except Exception as e:  # noqa: BLE001 - a broken or stale plugin: said in one line
+        raise InputErrors([InputError(f"the game '{name}' ({short(module)}) cannot be loaded: "
+                                      f"{type(e).__name__}: {printable(str(e), 200)}",
+                                      hint="reinstall the package that provides it")]) from None
     lacks = [m for m in INTERFACE if not hasattr(game, m)]
     if lacks:
         raise InputErrors([InputError(f"the game '{name}' ({short(module)}) does not provide "
                                       f"{', '.join(sorted(lacks))}",
                                       hint="a game provides everything simulator.games.Game lists")])
-    if getattr(game, "NAME", None) != name:
+    if game_name(getattr(game, "NAME", "")) != name:
         raise InputErrors([InputError(f"the game registered as '{name}' ({short(module)}) calls itself "
                                       f"{short(getattr(game, 'NAME', None))}", hint="register it under its NAME")])
     return game

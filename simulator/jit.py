@@ -62,13 +62,13 @@ def plain_numba() -> bool:
     return os.environ.get("DSIM_PLAIN_NUMBA", "") == "1"
 
 
-def cache_dir(kernel_dir, sources) -> Path:
+def cache_dir(kernel_dir, sources, plain: bool = False) -> Path:
     """The folder for this build of the kernels (created; writable)."""
     import numba
     # code compiled with numba's bounds checks (NUMBA_BOUNDSCHECK=1), or without the patches
     # (whose kernels pass arrays another way), is kept apart
     key = f"numba-{source_hash(sources)}" + ("-boundscheck" if numba.config.BOUNDSCHECK else "") \
-        + ("-plain" if plain_numba() else "")
+        + ("-plain" if plain else "")
     tried = []
     for label, base in candidates(Path(kernel_dir)):
         folder = base / key
@@ -88,7 +88,7 @@ def configure(kernel_dir, sources) -> Path:
     """Point numba's cache at the folder for these sources (the kernels in ``kernel_dir``
     and every file they take constants from); call before any ``@njit(cache=True)``."""
     import numba
-    folder = cache_dir(Path(kernel_dir), sources)
+    folder = cache_dir(Path(kernel_dir), sources, plain_numba())
     numba.config.CACHE_DIR = str(folder)
     return folder
 
@@ -106,11 +106,17 @@ def cache_lock(folder: Path):
     except ImportError:  # no flock: as before
         yield
         return
-    fd = os.open(Path(folder) / ".compile.lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
-    try:
+    try:  # read-only is enough for flock (a lock file another user created stays usable)
+        fd = os.open(Path(folder) / ".compile.lock", os.O_RDONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         fcntl.flock(fd, fcntl.LOCK_EX)
+    except OSError as e:  # a link, a foreign file, a file system without flock: compile unlocked
+        log.warning("cannot lock the compiled engine's cache (%s); compiling without the lock", e.strerror or e)
+        yield
+        return
+    try:
         yield
     finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)  # before close: a forked copy of the descriptor would keep it
         os.close(fd)
 
 
@@ -182,6 +188,8 @@ class Kernels:
         from numba import njit, types
         # this file is part of the key: how kernels link and compile is decided here
         self.cache_dir = configure(kernel_dir, [*sources, Path(__file__)])
+        #: DSIM_PLAIN_NUMBA, read once: the cache folder and the compile agree on it
+        self.plain = self.cache_dir.name.endswith("-plain")
         #: a kernel argument's type, by the argument's name (the engines' five arrays, the
         #: per-game records and the seed); every other argument is an int64
         self.arg_types = {"S": types.int32[::1], "R": types.uint64[::1], "T": types.int32[::1],
@@ -274,7 +282,7 @@ class Kernels:
         from numba.core import types
         from numba.core.compiler_lock import global_compiler_lock
         arrays = [t for t in self.arg_types.values() if isinstance(t, types.Array)]
-        if plain_numba():
+        if self.plain:
             patches = nullcontext()
         else:
             check_patches()
@@ -359,7 +367,9 @@ def check_patches() -> None:
     problems = patch_problems()
     if problems:
         import numba
-        raise RuntimeError(f"numba {numba.__version__} changed what dsim's patch '{problems[0][0]}' relies on "
+
+        from .errors import InputError
+        raise InputError(f"numba {numba.__version__} changed what dsim's patch '{problems[0][0]}' relies on "
                            f"({problems[0][1]}); set DSIM_PLAIN_NUMBA=1 to compile without dsim's patches "
                            "(slower, the same results), or install the numba release dsim requires")
 

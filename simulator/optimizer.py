@@ -305,16 +305,20 @@ class Optimizer:
                 best, mean = self.run_generation(ev)
             except KeyboardInterrupt:
                 return "interrupt"
-            entry = {"generation": self.generation, "best_fitness": round(best, 5), "mean_fitness": round(mean, 5),
-                     "games_played": self.games, "seconds": round(self.elapsed(), 1)}
+            entry = None
             try:
+                entry = {"generation": self.generation, "best_fitness": round(best, 5),
+                         "mean_fitness": round(mean, 5), "games_played": self.games,
+                         "seconds": round(self.elapsed(), 1)}
                 self.history.append(entry)
                 self.say(f"generation {self.generation}: best {100 * best:.1f}%, mean {100 * mean:.1f}%, "
                          f"{self.games:,} games, {self.elapsed():.0f} s")
                 self.save()
             except KeyboardInterrupt:  # the generation finished: its state is kept, so a resume continues it
-                if not self.history or self.history[-1] is not entry:
-                    self.history.append(entry)
+                if entry is None or not self.history or self.history[-1] is not entry:
+                    self.history.append({"generation": self.generation, "best_fitness": round(best, 5),
+                                         "mean_fitness": round(mean, 5), "games_played": self.games,
+                                         "seconds": round(self.elapsed(), 1)})
                 self.save()
                 return "interrupt"
 

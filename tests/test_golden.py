@@ -30,7 +30,7 @@ RANDOM = "name: Random\nbuy: []\nrandom: true"
 SPLENDOR_RANDOM = "game: splendor\nname: Random\nrandom: true"
 SEED = 20_261_130
 
-#: game -> name -> (bots: files or YAML text, setup file, card list or None, rule overrides, seats, paired)
+#: game -> name -> (bots: files or YAML text, setup: a file, a card list or None, rule overrides, seats, paired)
 MATCHUPS = {
     "dominion": {
         "bmu mirror": (["big_money_ultimate.yaml"] * 2, None, {}, "rotate", False),

@@ -11,6 +11,7 @@ import pytest
 
 from helpers import JIT, ROOT
 from simulator import jit
+from simulator.errors import InputError
 
 CHEAP = str(ROOT / "strategies" / "splendor" / "cheap_engine.yaml")
 GREEDY = str(ROOT / "strategies" / "splendor" / "greedy.yaml")
@@ -50,17 +51,36 @@ def test_a_numba_that_moved_an_internal_names_the_patch(brk, name, monkeypatch):
     brk(monkeypatch)
     problems = jit.patch_problems()
     assert [p for p, _ in problems] and all(name in p for p, _ in problems), problems
-    with pytest.raises(RuntimeError, match=f"'[^']*{name}[^']*'.*DSIM_PLAIN_NUMBA=1"):
+    with pytest.raises(InputError, match=f"'[^']*{name}[^']*'.*DSIM_PLAIN_NUMBA=1"):
         jit.check_patches()
 
 
 def test_the_cache_of_plain_numba_is_kept_apart(tmp_path, monkeypatch):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     monkeypatch.delenv("DSIM_PLAIN_NUMBA", raising=False)
-    patched = jit.cache_dir(tmp_path, [__file__])
+    patched = jit.cache_dir(tmp_path, [__file__], jit.plain_numba())
     monkeypatch.setenv("DSIM_PLAIN_NUMBA", "1")
-    plain = jit.cache_dir(tmp_path, [__file__])
+    plain = jit.cache_dir(tmp_path, [__file__], jit.plain_numba())
     assert plain != patched and plain.name.endswith("-plain")
+
+
+def test_a_lock_file_that_cannot_be_locked_is_said_and_the_compile_goes_on(tmp_path, caplog):
+    (tmp_path / ".compile.lock").symlink_to(tmp_path / "elsewhere")
+    ran = []
+    with jit.cache_lock(tmp_path):
+        ran.append(1)
+    assert ran == [1] and "compiling without the lock" in caplog.text
+    assert not (tmp_path / "elsewhere").exists()  # the link was not followed
+
+
+def test_the_lock_is_taken_in_turn(tmp_path):
+    import fcntl
+    with jit.cache_lock(tmp_path):
+        fd = os.open(tmp_path / ".compile.lock", os.O_RDONLY)
+        with pytest.raises(BlockingIOError):
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # free once the holder is done
+    os.close(fd)
 
 
 PLAY = """

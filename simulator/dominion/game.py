@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError, InputErrors
-from ..games import EngineGame, EngineState, GameFailure, place_bots, stack_array, unique_names  # noqa: F401
+from ..games import EngineGame, EngineState, place_bots, stack_array, unique_names
 from ..games import Match as BaseMatch
 from ..stats import BOT_COLS, SEAT_COLS
 from . import layout as E  # the engine's constants; the kernels load on first use (numba)

@@ -131,7 +131,7 @@ def game_text(state, match, seed: int, game: int) -> str:
     seats = [int(state.S[E.S_SEAT + s]) for s in range(match.players)]
     names = [f"{match.bot_names[b]} (seat {s + 1})" for s, b in enumerate(seats)]
     k = match.kingdom
-    kname = k.name + (f" ({', '.join(k.card_names()) or 'basic cards only'})" if not k.complete else "")
+    kname = k.name + (f" ({', '.join(k.card_names()) or match.ENGINE.LABELS['no_setup']})" if not k.complete else "")
     head = (f"Game {game} of seed {seed}: {' vs '.join(names)}\n"
             f"kingdom: {kname}; rules: " + " ".join(f"{a}={b}" for a, b in match.rules.as_dict().items()))
     empty = [c for c in range(len(CARDS)) if match.sup0[c] > 0 and state.supply(c) == 0]

@@ -13,8 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, InputErrors, name_problem, short
-from ..games import (EngineGame, EngineState, GameFailure, game_name, place_bots, stack_array,  # noqa: F401
-                     unique_names)
+from ..games import EngineGame, EngineState, game_name, place_bots, stack_array, unique_names
 from ..games import Match as BaseMatch
 from ..stats import BOT_COLS, SEAT_COLS
 from ..yamlio import LineDict, load_file
