@@ -32,10 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from simulator.bench import MATCHUPS as BENCH_MATCHUPS  # noqa: E402 - after the path
+from simulator.dominion.game import GAME as DOMINION  # noqa: E402 - after the path
 
 #: ``dsim bench``'s matchups (its bot files), by a short name, in its order
-MATCHUPS = dict(zip(("bmu", "sbm", "witch", "militia"), (bots for _, bots, _ in BENCH_MATCHUPS), strict=True))
+MATCHUPS = dict(zip(("bmu", "sbm", "witch", "militia"), (bots for _, bots, _ in DOMINION.BENCH), strict=True))
 PACKAGE_B = "simulator_b"
 
 

@@ -67,7 +67,8 @@ def main(argv=None) -> list[float]:
     args = ap.parse_args(argv)
     if args.pairs < 1 or args.games < 2 or args.c_games < 1:
         ap.error("--pairs and --c-games take a whole number from 1, --games from 2")
-    bots = [str(bench.STRATEGIES / b) for b in bench.MATCHUPS[0][1]]
+    label, bots, _ = bench.bench_games()[0].BENCH[0]  # the first matchup of the game the C program plays
+    bots = [str(bench.STRATEGIES / b) for b in bots]
     match = api.prepare(bots)
     game = get_game(match.game)
     game.warm_up(match)
@@ -78,7 +79,7 @@ def main(argv=None) -> list[float]:
         print("C {:.3f}  runner {:.3f}  ceiling {:.3f}".format(*(r or 0 for r in rows[-1])), flush=True)
     med = [statistics.median(r[i] or 0 for r in rows) for i in range(3)]  # C: 0 without gcc
     print(f"medians of {args.pairs}: C {med[0]:.3f}, runner {med[1]:.3f}, ceiling {med[2]:.3f} "
-          f"({args.games:,} games of the {bench.MATCHUPS[0][0]})")
+          f"({args.games:,} games of the {label})")
     return med
 
 

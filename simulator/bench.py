@@ -15,15 +15,14 @@ ROOT = Path(__file__).resolve().parent.parent
 STRATEGIES = ROOT / "strategies"
 REFERENCE = ROOT / "bench" / "bm_reference.c"
 
-#: (label, bot files, kingdom file or None)
-MATCHUPS = [
-    ("Big Money Ultimate mirror", ["big_money_ultimate.yaml", "big_money_ultimate.yaml"], None),
-    ("Smithy Big Money vs Big Money Ultimate", ["smithy_big_money.yaml", "big_money_ultimate.yaml"], None),
-    ("Witch vs Big Money Ultimate", ["witch.yaml", "big_money_ultimate.yaml"], None),
-    ("Militia vs Smithy Big Money", ["militia.yaml", "smithy_big_money.yaml"], None),
-]
-#: Splendor's (no C reference): the greedy bot's 2-player mirror
-SPLENDOR_MATCHUPS = [("Splendor: Greedy mirror, 2 players", ["splendor/greedy.yaml", "splendor/greedy.yaml"])]
+
+
+def bench_games() -> list:
+    """The installed games, in the order bench times them: those the C reference plays
+    first (the scaling runs use their first matchup), then the others by name."""
+    from .games import game_names, get_game
+    games = [get_game(n) for n in game_names()]
+    return sorted((g for g in games if g.BENCH), key=lambda g: (not g.BENCH_REFERENCE, g.NAME))
 
 
 def time_matchup(match, games: int, repeat: int) -> list[float]:
@@ -97,7 +96,7 @@ def dsim_scaling(match, games: int) -> float:
     return one / two
 
 
-def cold_compile(bot: str = MATCHUPS[0][1][0]) -> tuple[float, float]:
+def cold_compile(bot: str) -> tuple[float, float]:
     """(CPU seconds, wall seconds) of compiling the engine of ``bot``'s game from an empty
     cache, in a fresh process with its own temporary cache folder, as a user's first run does."""
     code = ("from simulator import api; from simulator.games import game_of_bots; "
@@ -114,45 +113,40 @@ def cold_compile(bot: str = MATCHUPS[0][1][0]) -> tuple[float, float]:
     return cpu, wall
 
 
-def run_bench(games: int, repeat: int, reference: bool, echo=print, compile_time: bool = True) -> dict:
+def _prepare(bots, setup):
     from . import api
-    from .games import get_game
-    game = get_game("dominion")
+    return api.prepare([str(STRATEGIES / b) for b in bots], str(ROOT / "kingdoms" / setup) if setup else None)
+
+
+def run_bench(games: int, repeat: int, reference: bool, echo=print, compile_time: bool = True) -> dict:
+    order = bench_games()
     results = {}
     if compile_time:
-        cpu, wall = cold_compile()
-        results["cold compile CPU s"] = cpu
-        echo(f"cold compile (empty cache, fresh process): {cpu:.1f} s CPU, {wall:.1f} s wall")
-        cpu, wall = cold_compile(SPLENDOR_MATCHUPS[0][1][0])
-        results["Splendor cold compile CPU s"] = cpu
-        echo(f"Splendor engine cold compile: {cpu:.1f} s CPU, {wall:.1f} s wall")
+        for g in order:
+            cpu, wall = cold_compile(g.BENCH[0][1][0])
+            results[f"{g.LABELS['game']} cold compile CPU s"] = cpu
+            echo(f"{g.LABELS['game']} engine cold compile (empty cache, fresh process): {cpu:.1f} s CPU, "
+                 f"{wall:.1f} s wall")
     t = time.perf_counter()
-    first = api.prepare([str(STRATEGIES / MATCHUPS[0][1][0])] * 2)
-    game.warm_up(first)
-    echo(f"engine load from the cache: {time.perf_counter() - t:.2f} s (excluded below)")
+    first = _prepare(*order[0].BENCH[0][1:])
+    for g in order:
+        g.warm_up(first if g is order[0] else _prepare(*g.BENCH[0][1:]))
+    echo(f"engines load from the cache: {time.perf_counter() - t:.2f} s (excluded below)")
     ref = reference_rate(max(games, 1_000_000)) if reference else None
     if ref:
         echo(f"C reference (bench/bm_reference.c, gcc -O2, simplified Big Money mirror): {ref:,.0f} games/s")
     elif reference:
         echo("C reference: not timed (gcc or bench/bm_reference.c missing)")
-    for label, bots, kingdom in MATCHUPS:
-        match = api.prepare([str(STRATEGIES / b) for b in bots],
-                            str(ROOT / "kingdoms" / kingdom) if kingdom else None)
-        game.play(match, 0, 0, 10)
-        rates = time_matchup(match, games, repeat)
-        med = statistics.median(rates)
-        results[label] = med
-        ratio = f", {med / ref:.3f} x C" if ref else ""
-        echo(f"{label}: {med:,.0f} games/s per core (median of {repeat} x {games:,} games; "
-             f"min {min(rates):,.0f}, max {max(rates):,.0f}){ratio}")
-    for label, bots in SPLENDOR_MATCHUPS:
-        match = api.prepare([str(STRATEGIES / b) for b in bots])
-        get_game(match.game).warm_up(match)
-        rates = time_matchup(match, games, repeat)
-        med = statistics.median(rates)
-        results[label] = med
-        echo(f"{label}: {med:,.0f} games/s per core (median of {repeat} x {games:,} games; "
-             f"min {min(rates):,.0f}, max {max(rates):,.0f})")
+    for g in order:
+        for label, bots, setup in g.BENCH:
+            match = _prepare(bots, setup)
+            g.play(match, 0, 0, 10)
+            rates = time_matchup(match, games, repeat)
+            med = statistics.median(rates)
+            results[label] = med
+            ratio = f", {med / ref:.3f} x C" if ref and g.BENCH_REFERENCE else ""
+            echo(f"{label}: {med:,.0f} games/s per core (median of {repeat} x {games:,} games; "
+                 f"min {min(rates):,.0f}, max {max(rates):,.0f}){ratio}")
     if ref:
         results["C reference"] = ref
         # interleaved pairs, as the machine's speed drifts from one second to the next

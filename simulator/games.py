@@ -42,6 +42,11 @@ class Game(Protocol):
     LABELS: dict
     #: whether ``random_setups`` draws setups (compare --random-kingdoms)
     RANDOM_SETUPS: bool
+    #: dsim bench's matchups: (label, bot files under strategies/, setup file under kingdoms/ or None)
+    BENCH: list
+    #: whether bench/bm_reference.c (the C program dsim bench times) plays this game: its
+    #: matchups are then also given as a ratio of the C program's speed
+    BENCH_REFERENCE: bool
 
     # -- bots and setups, validated (InputError/InputErrors with file, line and hint)
     def load_bot(self, path) -> Any: ...
@@ -187,6 +192,8 @@ class EngineGame:
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
     RANDOM_SETUPS = False            # whether random_setups draws setups
+    BENCH: list = []                 # dsim bench's matchups: (label, bot files, setup file or None)
+    BENCH_REFERENCE = False          # whether bench's C reference program plays this game
     LABELS: dict                     # the reports' words: {"setup": "kingdom", "item": "card", ...}
     ENDINGS: list                    # how a game ends, in the order of the engine's codes (1, 2, ...)
     ITEMS: list                      # what a bot gains, in the order of the tally's columns
@@ -199,7 +206,8 @@ class EngineGame:
     layout: Any                      # the engine's layout module (its constants)
     State: type                      # its EngineState subclass
     #: the names ``export`` puts in the game's module, besides the ones it defines itself
-    EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "LABELS", "ENDINGS", "ITEMS", "empty_tally",
+    EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "BENCH", "BENCH_REFERENCE", "LABELS",
+               "ENDINGS", "ITEMS", "empty_tally",
                "warm_up", "play", "play_logged", "records_frame", "log_text", "unique_names", "check_seats")
 
     def __init__(self, kernels):

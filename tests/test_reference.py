@@ -60,7 +60,8 @@ def test_bench_reports_two_worker_scaling_beside_the_c_reference():
 @pytest.mark.skipif(not JIT, reason="times a compile")
 def test_a_cold_compile_is_timed_from_an_empty_cache():
     from simulator import bench
-    cpu, wall = bench.cold_compile(bench.SPLENDOR_MATCHUPS[0][1][0])
+    from simulator.games import get_game
+    cpu, wall = bench.cold_compile(get_game("splendor").BENCH[0][1][0])
     # loading Splendor's engine from a cache takes about a second; compiling it, twenty:
     # a compile that found a cache (the empty folder not used) would be timed as start-up
     assert cpu > 4 and wall > 4, (cpu, wall)

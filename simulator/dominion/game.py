@@ -184,6 +184,13 @@ class Dominion(EngineGame):
               "coins_title": "coins generated", "game": "Dominion", "length": "turns of the player who took the most",
               "no_setup": "basic cards only"}
     RANDOM_SETUPS = True
+    BENCH = [
+        ("Big Money Ultimate mirror", ["big_money_ultimate.yaml", "big_money_ultimate.yaml"], None),
+        ("Smithy Big Money vs Big Money Ultimate", ["smithy_big_money.yaml", "big_money_ultimate.yaml"], None),
+        ("Witch vs Big Money Ultimate", ["witch.yaml", "big_money_ultimate.yaml"], None),
+        ("Militia vs Smithy Big Money", ["militia.yaml", "smithy_big_money.yaml"], None),
+    ]
+    BENCH_REFERENCE = True  # bench/bm_reference.c plays a simplified Big Money mirror
     ENDINGS = ["provinces", "piles", "cap"]
     ITEMS = [c.name for c in CARDS]
     ITEM_STRIDE = E.NCS

@@ -322,6 +322,7 @@ class Splendor(EngineGame):
     ITEMS = ITEMS
     ITEM_STRIDE = E.NIS
     RECORD_COLUMNS = {"length": "rounds", "score": "points"}
+    BENCH = [("Splendor: Greedy mirror, 2 players", ["splendor/greedy.yaml", "splendor/greedy.yaml"], None)]
     COMPILE = ("the Splendor engine", "about 10 s")
     layout = E
     State = State
