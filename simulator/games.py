@@ -208,7 +208,8 @@ class EngineGame:
     #: the names ``export`` puts in the game's module, besides the ones it defines itself
     EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "BENCH", "BENCH_REFERENCE", "LABELS",
                "ENDINGS", "ITEMS", "empty_tally",
-               "warm_up", "play", "play_logged", "records_frame", "log_text", "unique_names", "check_seats")
+               "warm_up", "play", "play_logged", "records_frame", "log_text", "unique_names", "check_seats",
+               "optimizer")
 
     def __init__(self, kernels):
         self._kernels = kernels
@@ -230,6 +231,11 @@ class EngineGame:
 
     def rules_record(self, match) -> dict:
         raise NotImplementedError
+
+    def optimizer(self):
+        """What dsim optimize needs of the game (see simulator/dominion/optimizing.py), or
+        None: a game without a genome."""
+        return None
 
     def export(self, namespace: dict) -> None:
         """Make the game's module the game: these methods and constants as its names."""
@@ -370,6 +376,15 @@ def get_game(name: str = DEFAULT) -> Game:
 def game_name(value) -> str:
     """A ``game:`` key's value as a game's name (case and spaces do not matter)."""
     return str(value).strip().lower()
+
+
+def game_of_setup(setup) -> Game:
+    """The game a loaded setup (a kingdom, a variant) belongs to."""
+    for name in game_names():
+        game = get_game(name)
+        if game.is_setup(setup):
+            return game
+    raise InputErrors([InputError(f"{short(setup)} is not the setup of an installed game")])
 
 
 def game_of_bots(paths) -> Game:

@@ -1,6 +1,7 @@
 """``dsim optimize``: evolve the best bot for a kingdom, and rank every card as Big Money + X.
 
-A generation is a population of genomes (``simulator.dominion.genome``): the leaders of
+A generation is a population of genomes (the game's, from its ``optimizer()``; Dominion's
+in ``simulator/dominion/genome.py``): the leaders of
 the last generation and their offspring. Each candidate plays every opponent (the
 ``--against`` bots and the previous leaders) in paired deals: every candidate of a
 generation plays the same game numbers of the same seed (common random numbers), with
@@ -63,24 +64,37 @@ def derived_seed(seed: int, tag: str) -> int:
 
 
 # ---------------------------------------------------------------- evaluation (in workers)
+def tools(setup):
+    """What the optimiser needs of the game ``setup`` belongs to (its genome, bots from
+    text, ...: the game's ``optimizer()``), or an InputErrors for a game without one."""
+    from .games import game_of_setup
+    tools = game_of_setup(setup).optimizer()
+    if tools is None:
+        raise InputErrors([InputError(f"dsim optimize cannot evolve {game_of_setup(setup).LABELS['game']} bots "
+                                      "(the game has no genome)")])
+    return tools
+
+
 @lru_cache(maxsize=512)
-def _bot(text: str, name: str):
-    from .dominion.strategy import strategy_from_text
-    return strategy_from_text(text, name)
+def _cached_bot(parse, text: str, name: str):
+    """A bot parsed from its text once per worker (the same candidates meet every opponent)."""
+    return parse(text, name)
 
 
 def _play(context, task, idx) -> list:
     """A pool task: (w12, games) of the candidate against each opponent, over games
-    first .. first+n-1 of ``seed``, on the kingdom of ``context``."""
-    from .dominion import game as dgame
+    first .. first+n-1 of ``seed``, on the setup of ``context``."""
+    from .games import game_of_setup
     kingdom, players, rules = context
+    game = game_of_setup(kingdom)
+    bot = tools(kingdom).bot_from_text
     cand_text, opp_texts, seed, first, n = task
-    cand = _bot(cand_text, "<candidate>")
+    cand = _cached_bot(bot, cand_text, "<candidate>")
     out = []
     for ot in opp_texts:
-        opp = _bot(ot, "<opponent>")
-        match = dgame.make_match([cand] + [opp] * (players - 1), kingdom, rules, "rotate")
-        t, _ = dgame.play(match, seed, first, n, paired=True)
+        opp = _cached_bot(bot, ot, "<opponent>")
+        match = game.make_match([cand] + [opp] * (players - 1), kingdom, rules, "rotate")
+        t, _ = game.play(match, seed, first, n, paired=True)
         out.append((int(t.bot[0, W12]), int(t.bot[0, GAMES])))
     return out
 
@@ -162,20 +176,20 @@ def _share(w12: int, games: int) -> float:
 
 class Optimizer:
     def __init__(self, s: Settings, out: Path | None, progress=None):
-        from .dominion.genome import Pool, big_money
+        self.genome = genome = tools(s.kingdom)  # the game's: Pool, Genome, big_money, mutate, crossover
         self.s = s
         self.out = out
         self.say = progress or (lambda line: None)
         cards = s.pool_cards if s.pool_cards is not None else s.kingdom.cards
-        self.pool = Pool(cards)
+        self.pool = genome.Pool(cards)
         self.rng = random.Random(s.seed)
         self.generation = 0
         self.games = 0
         self.seconds = 0.0
         self.history = []
-        seeds = [big_money(self.pool)] + [big_money(self.pool, c, k, ratio) for k, ratio in ((1, False), (1, True),
-                                                                                          (2, False))
-                                          for c in self.pool.kingdom]
+        seeds = [genome.big_money(self.pool)] + [genome.big_money(self.pool, c, k, ratio)
+                                                 for k, ratio in ((1, False), (1, True), (2, False))
+                                                 for c in self.pool.kingdom]
         self.population = self._fill(seeds[: s.population])
         self.leaders = self.population[: s.leaders]
         self.fitness = {}
@@ -191,15 +205,14 @@ class Optimizer:
         write_all(self.out, [lambda: write_json(st, self.out / STATE)])
 
     def resume(self) -> bool:
-        from .dominion.genome import Genome
         path = self.out / STATE if self.out is not None else None
         st = read_state(path)
         if st is None:
             return False
         _same_run(st, self.s.key(), self.out, "optimize")
         try:
-            population = [Genome.from_json(d, self.pool) for d in _nonempty(st, "population")]
-            leaders = [Genome.from_json(d, self.pool) for d in _nonempty(st, "leaders")]
+            population = [self.genome.Genome.from_json(d, self.pool) for d in _nonempty(st, "population")]
+            leaders = [self.genome.Genome.from_json(d, self.pool) for d in _nonempty(st, "leaders")]
             rng = random.Random()
             rng.setstate(_tupled(st["rng"]))
         except (KeyError, TypeError, ValueError, IndexError) as e:
@@ -211,7 +224,6 @@ class Optimizer:
     # -- evolution
     def _fill(self, genomes) -> list:
         """Distinct genomes up to the population size, mutants of the given ones."""
-        from .dominion.genome import mutate
         out, seen = [], set()
         for g in genomes:
             if g.key() not in seen:
@@ -221,23 +233,23 @@ class Optimizer:
         tries = 0
         while len(out) < self.s.population and tries < 50 * self.s.population:
             tries += 1
-            g = mutate(self.rng.choice(base), self.pool, self.rng)
+            g = self.genome.mutate(self.rng.choice(base), self.pool, self.rng)
             if g.key() not in seen:
                 seen.add(g.key())
                 out.append(g)
         return out
 
     def _offspring(self, ranked) -> list:
-        from .dominion.genome import crossover, mutate
         parents = ranked[: max(2, len(ranked) // 2)]
         children, seen = [], {g.key() for g in self.leaders}
         tries = 0
         while len(children) < self.s.population - len(self.leaders) and tries < 100 * self.s.population:
             tries += 1
             a = self.rng.choice(parents)
-            g = crossover(a, self.rng.choice(parents), self.pool, self.rng) if self.rng.random() < 0.3 else a
+            g = self.genome.crossover(a, self.rng.choice(parents), self.pool, self.rng) if self.rng.random() < 0.3 \
+                else a
             for _ in range(self.rng.choice((1, 1, 2, 3))):
-                g = mutate(g, self.pool, self.rng)
+                g = self.genome.mutate(g, self.pool, self.rng)
             if g.key() not in seen:
                 seen.add(g.key())
                 children.append(g)
@@ -421,20 +433,27 @@ def _tupled(x):
     return tuple(_tupled(v) for v in x) if isinstance(x, list) else x
 
 
+def _evolvable(bots, setup=None):
+    """The game ``bots`` play when the optimiser can evolve its bots (and ``setup``, if
+    given, is that game's); else an InputErrors naming the games it can evolve."""
+    from .games import game_names, game_of_bots, game_of_setup, get_game
+    game = game_of_bots(bots)
+    if (setup is not None and game is not game_of_setup(setup)) or game.optimizer() is None:
+        able = [get_game(n).LABELS["game"] for n in game_names() if get_game(n).optimizer() is not None]
+        raise InputErrors([InputError(f"dsim optimize evolves {' and '.join(able)} bots; the --against bots are "
+                                      f"{game.NAME} bots", hint=f"give {' or '.join(able)} bots")])
+    return game
+
+
 def default_against(kingdom) -> list:
     """The shipped bots (strategies/ of this checkout) that can play the kingdom."""
-    from .dominion.strategy import load_strategy
+    from .games import game_of_setup
     folder = ROOT / "strategies"
     if not folder.is_dir():
         raise InputErrors([InputError("no --against bots given and no strategies/ folder to take them from",
                                       hint="give --against BOT (one or more bot files)")])
-    ok = set(kingdom.card_names())
-    bots = []
-    for p in sorted(folder.glob("*.yaml")):
-        b = load_strategy(p)
-        if {c.name for c in b.cards() if c.kingdom} <= ok and not b.random:
-            bots.append(b)
-    return bots
+    load, fits = game_of_setup(kingdom).load_bot, tools(kingdom).fits
+    return [b for b in (load(p) for p in sorted(folder.glob("*.yaml"))) if fits(b, kingdom)]
 
 
 OPTIMIZE_FILES = ("best.yaml", "leaders/", "generations.csv", "leaderboard.csv", "leaders_matrix.csv",
@@ -492,11 +511,8 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     if isinstance(against, (str, os.PathLike)):
         against = [against]
     bots = api.load_bots(list(against)) if against else default_against(kingdom)
-    from .games import game_of_bots
-    if game_of_bots(bots).NAME != "dominion":
-        raise InputErrors([InputError("dsim optimize evolves Dominion bots; the --against bots are "
-                                      f"{game_of_bots(bots).NAME} bots", hint="give Dominion bots")])
-    players = api.whole("players", players, 2, 4)
+    game = _evolvable(bots, kingdom)
+    players = api.whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS)
     seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
     drawn = seed is None and saved_seed(out) is None
     if seed is None:
@@ -509,7 +525,6 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
                  **check_advanced(**advanced))
     s.leaders = max(1, min(s.leaders, s.population // 2))  # half the population at least is new each time
     say = progress or (lambda line: None)
-    game = game_of_bots(bots)
     for b in bots:  # each opponent fits the kingdom (a card it names may be missing: said)
         for path, line, item in dict.fromkeys(game.missing(api.prepare([b] * players, kingdom))):
             say(f"Warning: {path}:{line}: '{item}' is not in the kingdom; the rule never applies")
@@ -631,8 +646,6 @@ def each_card(against=None, edition: int = 1, budget="30m", generations: int | N
     Returns an EachCard: ``ranking`` (a DataFrame), ``bots`` ({card: text}), ``meta``
     (partial, the cards that ran no generation)."""
     from . import api
-    from .dominion.cards import KINGDOM_CARDS, parse_card
-    from .dominion.setup import Kingdom, Rules
     if out is not None:
         out = Path(api.path_arg("out", out, "folder"))
     if against is None:
@@ -643,10 +656,11 @@ def each_card(against=None, edition: int = 1, budget="30m", generations: int | N
                                           f"{len(against)}", hint="give one --against BOT")])
         against = against[0]
     opp = api.load_bots([against])
+    game = _evolvable(opp)
+    genome = game.optimizer()
     edition = api.whole("edition", edition, 1, 2)
-    players = api.whole("players", players, 2, 4)
-    pool = [parse_card(c) for c in cards] if cards else \
-        [c for c in KINGDOM_CARDS if str(edition) in c.editions.split("+")]
+    players = api.whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS)
+    pool = genome.each_card_pool(edition, cards)
     seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
     if seed is None:
         seed = saved_seed(out)
@@ -669,7 +683,7 @@ def each_card(against=None, edition: int = 1, budget="30m", generations: int | N
             # an equal share of what is left, so the whole run keeps to the budget
             left = len(pool) - len(rows)
             per_card = None if total is None else max(1.0, 0.99 * (total - spent - (time.perf_counter() - t0)) / left)
-            k = Kingdom(f"Big Money + {c.name}", (c,), Rules().with_overrides({"edition": edition}), complete=False)
+            k = genome.money_kingdom(c, edition)
             res = optimize(k, opp, players, per_card or 1, generations, seed, jobs, None, progress=None,
                            backend=backend, scheduler=scheduler, **dict(advanced, pool_cards=(c,)))
             if res.meta["partial"]:

@@ -12,7 +12,8 @@ from simulator.validate import validate_files
 
 ROOT = Path(__file__).resolve().parent.parent
 PKG = ROOT / "simulator"
-AGNOSTIC = ("api", "cli", "validate", "runner", "stats", "reports", "charts", "html", "games")
+#: every module outside the game packages
+AGNOSTIC = sorted(p.stem for p in PKG.glob("*.py"))
 BMU = ROOT / "strategies" / "big_money_ultimate.yaml"
 
 
@@ -155,7 +156,7 @@ DOCUMENTED = {"kingdom", "kingdoms", "random_kingdoms", "-k", "--kingdom", "--ra
 #: the optimiser (issue 28 moves it behind the game interface), the built-in registrations
 #: and the default game, the library's load_kingdom / kingdoms_for and the CLI's help texts
 STILL_NAMED = {"__init__.py": 1, "api.py": 12, "cli.py": 14, "expr.py": 1, "games.py": 5,
-               "html.py": 1, "optimizer.py": 13}
+               "html.py": 1, "optimizer.py": 9}
 _WORD = re.compile(r"(?i)(?<![a-z])(" + "|".join(VOCABULARY) + r")")
 
 

@@ -216,6 +216,10 @@ class Dominion(EngineGame):
         from .gamelog import game_text
         return game_text(state, match, seed, game)
 
+    def optimizer(self):
+        from . import optimizing
+        return optimizing
+
 
 GAME = Dominion(_engine)
 GAME.export(globals())
