@@ -259,7 +259,8 @@ class EngineGame:
         """A zero Tally of the shapes ``play`` returns for this match."""
         from .stats import Tally
         E = self.layout
-        return Tally.empty(len(match.bots), E.MAXP, match.max_len, len(self.ENDINGS), len(self.ITEMS), E.NTB, E.NTS)
+        return Tally.empty(len(match.bots), E.MAXP, match.max_len, len(self.ENDINGS), len(self.ITEMS), E.NTB, E.NTS,
+                           E.SHARE)
 
     def warm_up(self, match) -> None:
         """Compile the engine (or load it from numba's cache) by playing one short game,
@@ -287,7 +288,7 @@ class EngineGame:
 
     def records_frame(self, match, rec: np.ndarray) -> dict:
         """Per-game records (the engine's grec rows) as columns, for ``--save-games``."""
-        from .tally_layout import GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT
+        from .tally_layout import GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT, SHARE
         cols = self.RECORD_COLUMNS
         rows = {"game": rec[:, GR_GAME], "ending": [self.ENDINGS[e - 1] for e in rec[:, GR_ENDING]],
                 cols["length"]: rec[:, GR_LENGTH]}
@@ -296,7 +297,7 @@ class EngineGame:
             rows[f"seat{s + 1}_bot"] = [match.bot_names[b] for b in rec[:, o]]
             rows[f"seat{s + 1}_{cols['score']}"] = rec[:, o + 1]
             rows[f"seat{s + 1}_turns"] = rec[:, o + 2]
-            rows[f"seat{s + 1}_win"] = rec[:, o + 3] / 12.0
+            rows[f"seat{s + 1}_win"] = rec[:, o + 3] / float(SHARE)
         return rows
 
     def log_text(self, match, seed: int, game: int) -> str:

@@ -82,7 +82,8 @@ def _cached_bot(parse, text: str, name: str):
 
 
 def _play(context, task, idx) -> list:
-    """A pool task: (w12, games) of the candidate against each opponent, over games
+    """A pool task: (win shares, games, share) of the candidate against each opponent
+    (its wins in units of 1/share), over games
     first .. first+n-1 of ``seed``, on the setup of ``context``."""
     from .games import game_of_setup
     kingdom, players, rules = context
@@ -95,7 +96,7 @@ def _play(context, task, idx) -> list:
         opp = _cached_bot(bot, ot, "<opponent>")
         match = game.make_match([cand] + [opp] * (players - 1), kingdom, rules, "rotate")
         t, _ = game.play(match, seed, first, n, paired=True)
-        out.append((int(t.bot[0, W12]), int(t.bot[0, GAMES])))
+        out.append((int(t.bot[0, W12]), int(t.bot[0, GAMES]), t.share))
     return out
 
 
@@ -167,11 +168,12 @@ def _whole_deals(n: int, players: int) -> int:
 
 
 def _rank(fit, alive) -> list:
-    return sorted(alive, key=lambda i: (-fit[i][0] / max(1, 12 * fit[i][1]), i))
+    return sorted(alive, key=lambda i: (-fit[i][0] / max(1, fit[i][2] * fit[i][1]), i))
 
 
-def _share(w12: int, games: int) -> float:
-    return w12 / 12 / games if games else 0.0
+def _share(wins: int, games: int, share: int) -> float:
+    """A win rate from win shares counted in units of 1/share."""
+    return wins / share / games if games else 0.0
 
 
 class Optimizer:
@@ -266,15 +268,16 @@ class Optimizer:
         seed = derived_seed(s.seed, f"generation {self.generation}")
         opps = self.opponents()
         texts = [g.render(f"Candidate {i + 1}") for i, g in enumerate(self.population)]
-        fit = [[0, 0] for _ in texts]
+        fit = [[0, 0, 1] for _ in texts]   # win shares, games, the share unit
         alive = list(range(len(texts)))
         first, n = 0, _whole_deals(s.stage_games, s.players)
         for stage in range(s.stages):
             tasks = [(texts[i], tuple(opps), seed, first, n) for i in alive]
             for i, res in zip(alive, ev.map(tasks)):
-                for w12, games in res:
-                    fit[i][0] += w12
+                for wins, games, share in res:
+                    fit[i][0] += wins
                     fit[i][1] += games
+                    fit[i][2] = share
                     self.games += games
             first += n
             n *= 2
@@ -341,9 +344,9 @@ class Optimizer:
         n = _whole_deals(s.final_games, s.players)
         res = ev.map([(genome.render(name), (b.source,), seed, 0, n) for b in s.against])
         rows = []
-        for b, [(w12, games)] in zip(s.against, res):
-            lo, hi = wilson(w12 / 12, games)
-            rows.append({"opponent": b.name, "games": games, "win_rate": round(_share(w12, games), 5),
+        for b, [(wins, games, share)] in zip(s.against, res):
+            lo, hi = wilson(wins / share, games)
+            rows.append({"opponent": b.name, "games": games, "win_rate": round(_share(wins, games, share), 5),
                          "ci_low": round(lo, 5), "ci_high": round(hi, 5)})
         return pd.DataFrame(rows, columns=["opponent", "games", "win_rate", "ci_low", "ci_high"])
 

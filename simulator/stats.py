@@ -2,8 +2,9 @@
 
 A ``Tally`` holds only integer counts and sums, so merging chunks in any order gives
 bit-identical results: that is what makes a run's numbers independent of ``--jobs``
-and of the backend. Win shares are counted in twelfths (a k-way shared win gives each
-winner 12/k, exact for k = 1..4).
+and of the backend. Win shares are counted in whole units of 1/``share`` of a win, where
+``share`` (a game's ``share_unit``, 12 for games of up to 4 players) is divisible by every
+number of players: a k-way shared win gives each winner share/k, exact for any k.
 """
 from __future__ import annotations
 
@@ -67,13 +68,15 @@ class Tally:
     #: had just finished when another player's card made it gain)
     gained_turn: np.ndarray = None
     games: int = 0
+    #: the win-share columns (w12) count wins in units of 1/share (see share_unit)
+    share: int = 12
 
     #: the arrays of a tally (merged by ``+=``, compared part by part)
     PARTS = ("bot", "seat", "length", "ending", "gained", "curve", "unit", "gained_turn")
 
     @classmethod
     def empty(cls, nbots: int, seats: int, max_len: int, n_endings: int, n_items: int, ncols_bot: int,
-              ncols_seat: int) -> "Tally":
+              ncols_seat: int, share: int = 12) -> "Tally":
         return cls(
             bot=np.zeros((nbots, ncols_bot), np.int64),
             seat=np.zeros((nbots, seats, ncols_seat), np.int64),
@@ -83,19 +86,33 @@ class Tally:
             curve=np.zeros((nbots, max_len + 2, len(CURVE_COLS)), np.int64),
             unit=np.zeros(1 + 2 * nbots, np.int64),
             gained_turn=np.zeros((nbots, max_len + 2, n_items), np.int64),
+            share=share,
         )
 
     def __iadd__(self, other: "Tally") -> "Tally":
+        if other.share != self.share:
+            raise ValueError(f"cannot merge tallies that count win shares in 1/{self.share} and 1/{other.share}")
         for name in self.PARTS:
             getattr(self, name).__iadd__(getattr(other, name))
         self.games += other.games
         return self
 
 
+def share_unit(max_players: int) -> int:
+    """The smallest unit of a win that every k-way shared win (k = 1..max_players) divides
+    into exactly: lcm(1..max_players) (12 for up to 4 players, 420 for 7)."""
+    return math.lcm(*range(1, max(1, max_players) + 1))
+
+
+def win_share(t: "Tally", value) -> float:
+    """A win-share count (a w12 column or a sum of them) of tally t as wins."""
+    return value / float(t.share)
+
+
 def tally_lines(t: "Tally", bot_names, item_names, ending_names) -> list[str]:
     """A tally as text, a count or a row of counts per line, zeros left out (golden files:
     a diff says which count moved). Each line starts with its part's name."""
-    out = []
+    out = [] if t.share == 12 else [f"share: {t.share}"]
     cols = [*BOT_COLS, *(f"col{k}" for k in range(len(BOT_COLS), t.bot.shape[1]))]
     for b, name in enumerate(bot_names):
         out.append(f"bot {name}: " + " ".join(f"{c} {v}" for c, v in zip(cols, t.bot[b].tolist())))
@@ -125,7 +142,7 @@ def engine_tally(A: np.ndarray, nbots: int, cap: int, n_endings: int, n_items: i
     simulator/tally_layout.py says: per bot, per bot and seat, endings, items gained
     (``item_stride`` per bot), units (1, then 2 per bot), then (cap + 2) game lengths,
     the curves (len(CURVE_COLS) per bot and turn) and the items gained per bot and turn."""
-    from .tally_layout import A_TB, A_TE, A_TG, A_TS, MAXB, MAXP, NTB, NTS
+    from .tally_layout import A_TB, A_TE, A_TG, A_TS, MAXB, MAXP, NTB, NTS, SHARE
     L = cap + 2
     a_tu = A_TG + MAXB * item_stride
     a_tl = a_tu + 1 + 2 * MAXB
@@ -141,6 +158,7 @@ def engine_tally(A: np.ndarray, nbots: int, cap: int, n_endings: int, n_items: i
         .copy(),
         unit=A[a_tu:a_tu + 1 + 2 * nbots].copy(),
         games=games,
+        share=SHARE,
     )
 
 
@@ -163,8 +181,8 @@ def unit_interval(t: Tally, b: int, z: float = Z95) -> tuple[float, float, float
     if units < 2 or games == 0:
         return (float("nan"), 0.0, 1.0)
     size = games / units                      # games per unit
-    s1 = t.unit[1 + 2 * b] / (12.0 * size)    # sum of per-unit win rates
-    s2 = t.unit[2 + 2 * b] / (12.0 * size) ** 2
+    s1 = t.unit[1 + 2 * b] / (float(t.share) * size)    # sum of per-unit win rates
+    s2 = t.unit[2 + 2 * b] / (float(t.share) * size) ** 2
     mean = s1 / units
     var = max(0.0, (s2 - units * mean * mean) / (units - 1))
     half = z * math.sqrt(var / units)
@@ -178,7 +196,7 @@ def win_interval(t: Tally, b: int, paired: bool) -> tuple[float, float]:
     if paired:
         _, lo, hi = unit_interval(t, b)
         return (lo, hi)
-    return wilson(t.bot[b, BOT_COLS.index("w12")] / 12.0, g)
+    return wilson(win_share(t, t.bot[b, BOT_COLS.index("w12")]), g)
 
 
 def hist_percentile(hist: np.ndarray, q: float) -> float:
@@ -225,7 +243,7 @@ def summary_rows(t: Tally, bot_names: list[str], meta: dict | None = None) -> li
         g = int(t.bot[b, bc["games"]])
         lo, hi = win_interval(t, b, paired)
         rows.append((name, g, int(t.bot[b, bc["wins"]]), int(t.bot[b, bc["ties"]]), int(t.bot[b, bc["losses"]]),
-                     t.bot[b, bc["w12"]] / 12.0 / g if g else float("nan"), lo, hi,
+                     win_share(t, t.bot[b, bc["w12"]]) / g if g else float("nan"), lo, hi,
                      t.bot[b, bc["vp"]] / g if g else float("nan"), t.bot[b, bc["turns"]] / g if g else float("nan")))
     return rows
 
@@ -243,7 +261,7 @@ def results_from_tally(t: Tally, bot_names: list[str], ending_names: list[str], 
             g = int(t.seat[b, s, sc["games"]])
             if g == 0:
                 continue
-            w = t.seat[b, s, sc["w12"]] / 12.0
+            w = win_share(t, t.seat[b, s, sc["w12"]])
             lo, hi = wilson(w, g)
             srows.append({"bot": name, "seat": s + 1, "games": g, "wins": int(t.seat[b, s, sc["wins"]]),
                           "ties": int(t.seat[b, s, sc["ties"]]), "losses": int(t.seat[b, s, sc["losses"]]),

@@ -6,8 +6,8 @@ from numba import njit
 
 from .streams import seed_streams, shuffle
 from .tally_layout import (A_TB, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT, MAXP, NTB, NTS,
-                           SEATS_RANDOM, SEATS_ROTATE, TB_GAMES, TB_LOSSES, TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS,
-                           TS_GAMES, TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
+                           SEATS_RANDOM, SEATS_ROTATE, SHARE, TB_GAMES, TB_LOSSES, TB_TIES, TB_TURNS, TB_VP, TB_W12,
+                           TB_WINS, TS_GAMES, TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
 
 _inline = njit(forceinline=True, error_model="numpy", _nrt=False)
 _seed_streams = _inline(seed_streams)
@@ -47,7 +47,7 @@ def score_seat(S, A, grec, g, unit, p, b, score, turns, won, nwin):
     A[os + TS_GAMES] += 1
     w12 = 0
     if won:
-        w12 = 12 // nwin
+        w12 = SHARE // nwin
         A[ob + (TB_WINS if nwin == 1 else TB_TIES)] += 1
         A[os + (TS_WINS if nwin == 1 else TS_TIES)] += 1
     else:

@@ -8,12 +8,13 @@ same columns (BOT_COLS, SEAT_COLS).
 """
 MAXB = 4         # bots in one match
 MAXP = 4         # seats in one game
+SHARE = 12       # a win, in the win-share columns: lcm(1..MAXP) (stats.share_unit)
 
 TB_GAMES = 0
 TB_WINS = 1      # outright wins
 TB_TIES = 2      # games whose win it shared
 TB_LOSSES = 3
-TB_W12 = 4       # win shares in twelfths (a k-way shared win gives 12/k)
+TB_W12 = 4       # win shares in units of 1/SHARE (a k-way shared win gives SHARE/k)
 TB_VP = 5        # the game's score (Dominion's VP, Splendor's prestige points)
 TB_TURNS = 6
 NTB = 8
@@ -32,7 +33,7 @@ A_TG = A_TE + 4  # where each game's own parts start
 GR_GAME = 0
 GR_ENDING = 1
 GR_LENGTH = 2
-GR_SEAT = 3      # then per seat: bot, score, turns, win share in twelfths
+GR_SEAT = 3      # then per seat: bot, score, turns, win share (in units of 1/SHARE)
 GR_PER_SEAT = 4
 NGR = GR_SEAT + GR_PER_SEAT * MAXP
 
