@@ -318,10 +318,11 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     return CompareResults(compare_table(runs), runs, meta)
 
 
-def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: int | None = None,
+def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_000, seed: int | None = None,
                jobs: int | None = None, rules: dict | None = None, paired: bool = False, progress: bool = False,
                announce=None):
-    """Every pair of bots (or every group of ``players``), each match ``games`` games.
+    """Every pair of bots (or every group of ``players``, default the game's fewest), each
+    match ``games`` games.
     Returns TournamentResults (table, win-rate matrix, ranking). ``announce(line)``, if
     given, hears the tournament's size and an estimate of its time before it starts.
     What it keeps of each match is its summary rows, so memory stays flat however many
@@ -333,7 +334,8 @@ def tournament(bots, players: int = 2, kingdom=None, games: int = 10_000, seed: 
     paired, progress = flag("paired", paired), flag("progress", progress)
     loaded = load_bots(bots)
     game = game_of_bots(loaded)
-    players = whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS)
+    players = whole("players", game.MIN_PLAYERS if players is None else players, game.MIN_PLAYERS,
+                    game.MAX_PLAYERS)
     if seed is None:
         seed = secrets.randbelow(2**31)
     names = game.unique_names(loaded)

@@ -313,8 +313,9 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--players", type=click.IntRange(min=1), default=2, show_default=True,
-              help="2: every pair; more (as many as the game allows): every group of that size.")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="Seats per match (default: the game's fewest, 2 for every pair); more, as many as the "
+                   "game allows: every group of that size.")
 @click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
               help="Kingdom for every match (default: the cards each match's bots name).")
 @options(games_option("Games per match."), RULES, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT, OPEN, FORMAT)

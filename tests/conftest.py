@@ -2,3 +2,38 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
+
+
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+#: the example game of another package (docs/new-game.md): its source, bots and variants
+NOTHANKS = Path(__file__).resolve().parent / "games" / "nothanks"
+
+
+@pytest.fixture(scope="session")
+def nothanks_site(tmp_path_factory) -> Path:
+    """The example game installed by pip, as a user installs a game: into a folder of its
+    own (a copy of its source is built, so the tree stays clean), without the network."""
+    src = tmp_path_factory.mktemp("nothanks-src") / "nothanks"
+    shutil.copytree(NOTHANKS, src, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    site = tmp_path_factory.mktemp("nothanks-site")
+    r = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
+                        "--no-index", "--target", str(site), str(src)], capture_output=True, text=True, timeout=240)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return site
+
+
+@pytest.fixture
+def nothanks(nothanks_site, monkeypatch) -> Path:
+    """The example game installed for this test (its folder on the import path, for the
+    test's subprocesses too): dsim finds it through its entry point. Gives its source folder."""
+    from simulator import games
+    monkeypatch.syspath_prepend(str(nothanks_site))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(nothanks_site), os.environ.get("PYTHONPATH")])))
+    games.registered.cache_clear()
+    yield NOTHANKS
+    games.registered.cache_clear()

@@ -1,0 +1,1 @@
+"""No Thanks! for dsim: the game is dsim_nothanks.game, registered in pyproject.toml."""
