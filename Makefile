@@ -39,7 +39,7 @@ browser:
 
 # lint, then the suite twice: compiled, and as plain Python (the engine must stay debuggable);
 # then the games and the rules once more compiled with numba's bounds checks: the kernels
-# index without Python's negative-index wraparound (simulator/jit.py), so an index out of
+# index without Python's negative-index wraparound (simulator/kernels/jit.py), so an index out of
 # range, a negative one included, is an IndexError there instead of a silent wrong read
 BOUNDSCHECKED := tests/test_fuzz.py tests/test_splendor_fuzz.py tests/test_golden.py tests/test_cards_simple.py \
 	tests/test_cards_edges.py tests/test_cards_decisions.py tests/test_splendor_rules.py tests/test_game_end.py \
@@ -47,7 +47,7 @@ BOUNDSCHECKED := tests/test_fuzz.py tests/test_splendor_fuzz.py tests/test_golde
 	tests/test_splendor_selectors.py
 # The plain-Python and bounds-checked passes run two test processes at a time (pytest-xdist,
 # the machine's two cores: half the time; in the bounds-checked pass, the first to need the
-# engine compiles it while the other waits, simulator/jit.py's cache lock). The compiled pass runs alone: it times
+# engine compiles it while the other waits, simulator/kernels/jit.py's cache lock). The compiled pass runs alone: it times
 # worker scaling and interrupts runs mid-way, which a second test process would disturb.
 XDIST := -n 2
 test: lint compile browser

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = "simulator/dominion/engine"
 CARDS = "simulator/dominion/cards.py"
 SPLENDOR = "simulator/splendor/engine"
-STACKVM = "simulator/stackvm.py"
+STACKVM = "simulator/lang/stackvm.py"
 TESTS = ["tests/test_splendor_rules.py", "tests/test_splendor_bots.py", "tests/test_splendor_conditions.py",
          "tests/test_splendor_boundaries.py", "tests/test_splendor_selectors.py", "tests/test_cards_simple.py", "tests/test_cards_decisions.py",
          "tests/test_cards_edges.py", "tests/test_boundaries.py", "tests/test_game_end.py", "tests/test_engine_basics.py",

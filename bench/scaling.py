@@ -58,7 +58,8 @@ def forked_halves(game, match, games: int, pieces: int = 8) -> float:
 
 def main(argv=None) -> list[float]:
     """Prints each pair and the medians; returns the medians (C, runner, ceiling)."""
-    from simulator import api, bench
+    from simulator import api
+    from simulator.tools import bench
     from simulator.games import get_game
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", "--games", type=int, default=800_000)

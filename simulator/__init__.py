@@ -4,10 +4,10 @@
     res = simulate(["strategies/smithy_big_money.yaml", "strategies/big_money_ultimate.yaml"], games=20_000, seed=1)
     res.summary      # pandas DataFrame: bot, games, wins, ties, losses, win_rate, ci_low, ci_high, ...
 
-The functions load on first use (``simulator.api``, ``simulator.optimizer``), so the
+The functions load on first use (``simulator.api``, ``simulator.tools.optimizer``), so the
 ``dsim`` command starts without pandas until it needs it.
 """
-__version__ = "0.1.0"
+from ._version import __version__
 
 __all__ = ["__version__", "simulate", "compare", "tournament", "log_game", "prepare", "load_bots", "load_kingdom",
            "optimize"]
@@ -15,7 +15,7 @@ __all__ = ["__version__", "simulate", "compare", "tournament", "log_game", "prep
 
 def __getattr__(name):
     if name == "optimize":
-        from .optimizer import optimize
+        from .tools.optimizer import optimize
         return optimize
     if name in __all__:
         from . import api

@@ -13,12 +13,12 @@ import numbers
 import os
 import secrets
 
-from . import __version__
+from ._version import __version__
 from .errors import InputError, InputErrors, short
 from .games import bots_meta, game_of_bots
-from .runner import MIN_CHUNK as MIN_CHUNK_GAMES
-from .runner import default_jobs, run
-from .stats import Results, results_from_tally, setup_of, summary_rows
+from .run.runner import MIN_CHUNK as MIN_CHUNK_GAMES
+from .run.runner import default_jobs, run
+from .run.stats import Results, results_from_tally, setup_of, summary_rows
 
 
 # ---------------------------------------------------------------- arguments
@@ -215,7 +215,8 @@ def _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired,
         games += match.players - games % match.players  # whole deals: one game per seat rotation
     writer = None
     if save_games is not None:
-        from .reports import GameWriter, refuse_inputs
+        from .report.reports import GameWriter
+        from .report.outfiles import refuse_inputs
         save_games = path_arg("save_games", save_games)
         try:
             refuse_inputs([save_games], match_inputs(match), "--save-games")
@@ -287,7 +288,7 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
             seats: str = "rotate", paired: bool = False, progress: bool = False):
     """The same bots on each kingdom (same seed on each, so the games differ only by the
     kingdom). Returns CompareResults: ``table`` has one row per kingdom and bot."""
-    from .stats import CompareResults, compare_table, identical_setups
+    from .run.stats import CompareResults, compare_table, identical_setups
     games, seed, jobs = check_run_args(games, seed, jobs)
     paired, progress = flag("paired", paired), flag("progress", progress)
     random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_KINGDOMS)
@@ -329,7 +330,7 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
     matches it plays."""
     import itertools
     import math
-    from .stats import TournamentResults, TournamentTally
+    from .run.stats import TournamentResults, TournamentTally
     games, seed, jobs = check_run_args(games, seed, jobs)
     paired, progress = flag("paired", paired), flag("progress", progress)
     loaded = load_bots(bots)

@@ -12,10 +12,12 @@ import sys
 
 import click
 
-from . import __version__, api
+from . import api
+from ._version import __version__
 from .errors import InputError, InputErrors, printable
 from .games import DEFAULT as DEFAULT_GAME
-from .reports import COMPARE_FILES, RUN_FILES, TOURNAMENT_FILES, OutputError
+from .report.reports import COMPARE_FILES, RUN_FILES, TOURNAMENT_FILES
+from .report.outfiles import OutputError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -132,7 +134,7 @@ def claim_out(out, files=(), inputs=()):
     of the ``files`` the command writes there one of its ``inputs``)."""
     if out is None:
         return contextlib.nullcontext()
-    from .reports import OutputLock, refuse_inputs
+    from .report.outfiles import OutputLock, refuse_inputs
     out = api.path_arg("out", out, "folder")
     refuse_inputs([os.path.join(out, f) for f in files], inputs, "--out")
     return OutputLock(out)
@@ -258,19 +260,19 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
             stop.shield()
             _print_results(res, fmt)
             if out:
-                from .reports import write_reports
+                from .report.reports import write_reports
                 write_out(write_reports, res, out, quiet, open_report)
     _finish(res, stop)
 
 
 def _print_results(res, fmt):
-    from .reports import format_table
+    from .report.reports import format_table
     if fmt == "table":
         click.echo(format_table(res))
     elif fmt == "csv":
         click.echo(res.summary.to_csv(index=False, float_format="%.6g"), nl=False)
     else:
-        from .reports import json_text
+        from .report.outfiles import json_text
         click.echo(json_text({"meta": res.meta, "summary": res.summary.to_dict(orient="records"),
                               "length": res.length_stats, "endings": res.endings.to_dict(orient="records"),
                               "seats": res.seats.to_dict(orient="records")}))
@@ -301,7 +303,7 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
                           players=players, rules=_rule_overrides(rules, bots), seats=seats, paired=paired,
                           progress=not quiet and sys.stderr.isatty())
         stop.shield()
-        from .reports import format_compare, write_compare
+        from .report.reports import format_compare, write_compare
         if not quiet:
             for w in res.meta["warnings"]:
                 click.echo(f"Warning: {w}", err=True)
@@ -335,7 +337,7 @@ def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, 
                              progress=not quiet and sys.stderr.isatty(),
                              announce=None if quiet else lambda line: click.echo(line, err=True))
         stop.shield()
-        from .reports import format_tournament, write_tournament
+        from .report.reports import format_tournament, write_tournament
         _print_frame(res.table, res.meta, fmt, format_tournament(res))
         if out:
             write_out(write_tournament, res, out, quiet, open_report)
@@ -348,7 +350,7 @@ def _print_frame(df, meta, fmt, table_text):
     elif fmt == "csv":
         click.echo(df.to_csv(index=False, float_format="%.6g"), nl=False)
     else:
-        from .reports import json_text
+        from .report.outfiles import json_text
         click.echo(json_text({"meta": meta, "rows": df.to_dict(orient="records")}))
 
 
@@ -386,7 +388,7 @@ def optimize(kingdom, against, players, budget, generations, each_card, edition,
       dsim optimize -k kingdoms/first_game.yaml --budget 10m --out reports/opt
       dsim optimize --each-card --budget 30m --out reports/cards
     """
-    from . import optimizer as opt
+    from .tools import optimizer as opt
     say = (lambda line: None) if quiet else opt.print_line
     if each_card and kingdom:
         raise click.BadParameter("--each-card ranks cards on the basic supply plus the card; it takes no kingdom",
@@ -471,7 +473,7 @@ def cards(edition, game_name, fmt):
     from .games import get_game
     rows = get_game(game_name).items_table(edition)
     if fmt == "json":
-        from .reports import json_text
+        from .report.outfiles import json_text
         click.echo(json_text(rows))
         return
     if fmt == "csv":
@@ -521,7 +523,7 @@ def bench(games, repeat, reference, compile_time):
     Example:
       dsim bench -n 100000 --repeat 3
     """
-    from .bench import run_bench
+    from .tools.bench import run_bench
     run_bench(games, repeat, reference, echo=click.echo, compile_time=compile_time)
 
 

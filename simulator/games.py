@@ -132,7 +132,7 @@ def stack_array(f_stk: int, consts) -> np.ndarray:
 
 class EngineState:
     """The arrays of one game (or a chunk's scratch space) of an engine written on dsim's
-    kernels (simulator/tally_kernels.py, the layout of simulator/tally_layout.py), with the
+    kernels (simulator/kernels/tally_kernels.py, the layout of simulator/kernels/tally_layout.py), with the
     readers every such engine shares. A game's State subclass sets ``ENGINE`` and adds its
     own readable accessors; ``prepare`` fills what only that game's state holds."""
     ENGINE: "EngineGame"
@@ -174,7 +174,7 @@ class EngineState:
 
     def tally(self, games: int) -> Any:
         """The A array as a Tally (copies)."""
-        from .stats import CURVE_COLS, engine_tally
+        from .run.stats import CURVE_COLS, engine_tally
         eng, E = self.ENGINE, self.ENGINE.layout
         assert E.A_TU == E.A_TG + E.MAXB * eng.ITEM_STRIDE and E.NTC == len(CURVE_COLS)
         return engine_tally(self.A, len(self.match.bots), self.match.max_len, len(eng.ENDINGS), len(eng.ITEMS),
@@ -257,7 +257,7 @@ class EngineGame:
 
     def empty_tally(self, match) -> Any:
         """A zero Tally of the shapes ``play`` returns for this match."""
-        from .stats import Tally
+        from .run.stats import Tally
         E = self.layout
         return Tally.empty(len(match.bots), E.MAXP, match.max_len, len(self.ENDINGS), len(self.ITEMS), E.NTB, E.NTS,
                            E.SHARE)
@@ -265,7 +265,7 @@ class EngineGame:
     def warm_up(self, match) -> None:
         """Compile the engine (or load it from numba's cache) by playing one short game,
         saying so on stderr when it compiles."""
-        from .jit import compile_notice
+        from .kernels.jit import compile_notice
         what, expect = self.COMPILE
         with compile_notice(self.kernels().run_games, what, expect):
             self.State(match).run(self.layout.MODE_FRESH, 0, 0, 1)
@@ -288,7 +288,7 @@ class EngineGame:
 
     def records_frame(self, match, rec: np.ndarray) -> dict:
         """Per-game records (the engine's grec rows) as columns, for ``--save-games``."""
-        from .tally_layout import GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT, SHARE
+        from .kernels.tally_layout import GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT, SHARE
         cols = self.RECORD_COLUMNS
         rows = {"game": rec[:, GR_GAME], "ending": [self.ENDINGS[e - 1] for e in rec[:, GR_ENDING]],
                 cols["length"]: rec[:, GR_LENGTH]}
@@ -393,7 +393,7 @@ def game_of_bots(paths) -> Game:
     key, Dominion without one; bots of different games are an error naming the files.
     A file that cannot be read (missing, not YAML, too big) has no say: the game's own
     loader then reports what is wrong with it."""
-    from .yamlio import LineDict, load_file
+    from .lang.yamlio import LineDict, load_file
     named = {}
     for p in paths:
         name = getattr(p, "game", None)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .errors import InputError, InputErrors
-from .yamlio import load_file
+from .lang.yamlio import load_file
 
 
 def validate_files(paths) -> tuple[list, list, int]:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from helpers import Table
-from simulator import expr
+from simulator.lang import expr
 from simulator.dominion import engine as E
 
 OTHER = "buy: []"

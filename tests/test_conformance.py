@@ -11,7 +11,7 @@ from conftest import NOTHANKS
 from helpers import scaled
 from simulator import api, games
 from simulator.cli import cli
-from simulator.stats import BOT_COLS, Tally
+from simulator.run.stats import BOT_COLS, Tally
 
 ROOT = Path(__file__).resolve().parent.parent
 S = ROOT / "strategies"

@@ -16,8 +16,8 @@ import pytest
 from helpers import JIT, scaled
 from simulator import api
 from simulator.dominion import game as dgame
-from simulator.runner import run
-from simulator.stats import Tally
+from simulator.run.runner import run
+from simulator.run.stats import Tally
 
 pytest.importorskip("dask.distributed")
 
@@ -124,7 +124,7 @@ def _slow_square(context, task, idx):
 def test_only_a_window_of_tasks_is_in_flight():
     from dask.distributed import Client, LocalCluster
 
-    from simulator.dask_backend import DaskPool
+    from simulator.run.dask_backend import DaskPool
     with LocalCluster(n_workers=2, processes=False, threads_per_worker=1, dashboard_address=None) as lc, \
             Client(lc) as client:
         pool = DaskPool(_slow_square, None, jobs=2, client=client)

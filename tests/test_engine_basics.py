@@ -132,7 +132,7 @@ def test_kernels_pass_an_array_as_its_data_and_shape():
     from numba import njit, types
     from numba.core.datamodel import default_manager
     from numba.core.datamodel.packer import ArgPacker
-    from simulator import jit
+    from simulator.kernels import jit
 
     grid, flat = types.int32[:, ::1], types.int64[::1]
 

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from helpers import Table
-from simulator import expr
+from simulator.lang import expr
 from simulator.dominion import engine as E
 from simulator.dominion.strategy import VOCABULARY
 

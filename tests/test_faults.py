@@ -22,7 +22,7 @@ from helpers import JIT, Dsim, gone, scaled
 from simulator import api
 from simulator.cli import cli
 from simulator.dominion import game as dgame
-from simulator.runner import run
+from simulator.run.runner import run
 
 ROOT = Path(__file__).resolve().parent.parent
 SBM = str(ROOT / "strategies" / "smithy_big_money.yaml")
@@ -99,7 +99,7 @@ def test_an_unwritable_out_folder_is_refused_before_any_game(tmp_path, monkeypat
 
 
 def test_two_runs_cannot_write_into_the_same_folder(tmp_path):
-    from simulator.reports import OutputLock
+    from simulator.report.outfiles import OutputLock
     with OutputLock(tmp_path / "r"):
         r = CliRunner().invoke(cli, ["run", SBM, BMU, "-n", "100", "--out", str(tmp_path / "r")])
         assert r.exit_code == 1
@@ -182,7 +182,7 @@ def test_the_cli_logs_from_workers_under_other_start_methods(method):
 
 # ---------------------------------------------------------------- the compiler's cache
 def test_no_writable_cache_falls_back_to_a_temporary_one(tmp_path, monkeypatch, caplog):
-    from simulator import jit
+    from simulator.kernels import jit
     blocker = tmp_path / "a_file"
     blocker.write_text("")
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(blocker / "numba"))
@@ -222,7 +222,7 @@ def test_dask_quiet_is_quiet_and_opens_no_dashboard():
 
 def test_the_dask_cluster_listens_on_the_loopback_without_a_dashboard():
     pytest.importorskip("dask.distributed")
-    from simulator.dask_backend import client_for
+    from simulator.run.dask_backend import client_for
     client, cluster = client_for(None, 1)
     try:
         assert client.scheduler.address.startswith("tcp://127.0.0.1:")
@@ -244,7 +244,7 @@ def _fake_kernel(index_path):
 def test_a_cold_compile_is_announced_and_a_cached_one_is_silent(tmp_path, capsys):
     import logging
 
-    from simulator.jit import compile_notice
+    from simulator.kernels.jit import compile_notice
     cold, warm = _fake_kernel(tmp_path / "none.nbi"), _fake_kernel(tmp_path / "k.nbi")
     (tmp_path / "k.nbi").write_text("")
     logging.getLogger().setLevel(logging.WARNING)
@@ -265,7 +265,7 @@ def test_a_cold_compile_is_announced_and_a_cached_one_is_silent(tmp_path, capsys
 
 def test_the_engine_knows_whether_it_is_cached():
     from simulator.dominion import engine as E
-    from simulator.jit import is_cached
+    from simulator.kernels.jit import is_cached
     dgame.warm_up(api.prepare([SBM, BMU]))
     assert is_cached(E.run_games)
 
@@ -284,7 +284,7 @@ def _children_appear(d, n=2, timeout=120.0) -> list[int]:
 
 
 def test_a_second_run_on_the_same_save_games_file_is_refused(tmp_path):
-    from simulator.reports import FileLock
+    from simulator.report.outfiles import FileLock
     games = tmp_path / "games.csv"
     with FileLock(tmp_path / ".games.csv.lock", "games.csv", "wait"):
         r = CliRunner().invoke(cli, ["run", SBM, BMU, "-n", "100", "--save-games", str(games)])
@@ -329,7 +329,7 @@ def test_kill_9_of_the_parent_takes_every_worker_with_it_and_frees_the_folder(tm
 
 
 def test_a_worker_forked_while_a_lock_is_held_does_not_hold_it(tmp_path):
-    from simulator.reports import OutputLock
+    from simulator.report.outfiles import OutputLock
     lock = OutputLock(tmp_path / "r")
     r, w = os.pipe()
     pid = os.fork()
@@ -445,7 +445,7 @@ def test_a_full_disk_stops_the_optimizer_with_one_line_and_no_temporary_file(tmp
 
 @pytest.mark.skipif(not JIT, reason="needs generations in seconds")
 def test_a_worker_killed_during_an_optimize_is_replaced_and_the_result_unchanged(tmp_path):
-    from simulator.optimizer import optimize
+    from simulator.tools.optimizer import optimize
     small = dict(population=4, leaders=2, stage_games=40, stages=2, final_games=40)
     clean = optimize(ROOT / "kingdoms" / "first_game.yaml", [BMU], generations=2, seed=4, jobs=2, **small)
     os.environ["DSIM_FAULT"] = f"kill:1:{tmp_path / 'died'}"

@@ -20,7 +20,7 @@ from simulator import api
 from simulator.dominion.setup import Kingdom, check_kingdom_cards
 from simulator.games import get_game
 from simulator.splendor.bots import bot_from_text
-from simulator.stats import tally_lines
+from simulator.run.stats import tally_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).with_name("golden")
@@ -97,7 +97,7 @@ def test_results_are_exactly_the_recorded_ones(game, name, size):
 
 
 def test_the_golden_check_sees_one_count_move(monkeypatch):
-    import simulator.stats as stats
+    import simulator.run.stats as stats
     real = stats.tally_lines
 
     def one_more_win(t, *names):

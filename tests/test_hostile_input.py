@@ -13,7 +13,7 @@ from simulator import api
 from simulator.cli import cli
 from simulator.dominion import game as dgame
 from simulator.errors import MAX_MESSAGE, InputError, InputErrors
-from simulator.runner import GameCrash, _crash_message, plan_chunks
+from simulator.run.runner import GameCrash, _crash_message, plan_chunks
 from simulator.validate import validate_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -275,7 +275,7 @@ def test_the_library_refuses_what_the_command_line_refuses(call, message, monkey
     ({"out": ""}, "out must name a folder, not ''"),
 ])
 def test_the_optimizer_checks_its_arguments(kwargs, message):
-    from simulator.optimizer import optimize
+    from simulator.tools.optimizer import optimize
     with pytest.raises(InputErrors) as e:
         optimize(ROOT / "kingdoms" / "first_game.yaml", [BMU], generations=1, **kwargs)
     assert str(e.value) == message

@@ -1,4 +1,4 @@
-"""simulator/jit.py patches numba internals in four places. DSIM_PLAIN_NUMBA=1 compiles
+"""simulator/kernels/jit.py patches numba internals in four places. DSIM_PLAIN_NUMBA=1 compiles
 without them (same results); when a numba release moves what a patch relies on, the
 patch is named before anything compiles."""
 import json
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from helpers import JIT, ROOT
-from simulator import jit
+from simulator.kernels import jit
 from simulator.errors import InputError
 
 CHEAP = str(ROOT / "strategies" / "splendor" / "cheap_engine.yaml")

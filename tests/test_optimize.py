@@ -14,7 +14,7 @@ from simulator.dominion.cards import BY_NAME
 from simulator.dominion.genome import MAX_RULES, Gene, Genome, Pool, big_money, crossover, mutate
 from simulator.dominion.strategy import strategy_from_text
 from simulator.errors import InputErrors
-from simulator.optimizer import derived_seed, each_card, optimize, parse_budget, write, write_each_card
+from simulator.tools.optimizer import derived_seed, each_card, optimize, parse_budget, write, write_each_card
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST = ROOT / "kingdoms" / "first_game.yaml"
@@ -92,7 +92,7 @@ def test_same_seed_same_result_for_any_number_of_workers():
 
 def test_racing_keeps_the_strongest_candidate_first():
     from simulator.dominion.genome import Gene
-    from simulator.optimizer import Evaluator, Optimizer, Settings
+    from simulator.tools.optimizer import Evaluator, Optimizer, Settings
     kingdom = api.load_kingdom(FIRST)
     s = Settings(kingdom, api.load_bots([BMU]), generations=1, population=4, leaders=2,
                  stage_games=scaled(300, 30), stages=2, final_games=8)
@@ -333,7 +333,7 @@ def test_each_card_options_it_cannot_honour_are_refused(tmp_path, args, message)
 
 
 def test_each_card_honours_players_and_a_stopped_run_resumes_from_the_next_card(tmp_path, monkeypatch):
-    from simulator import optimizer
+    from simulator.tools import optimizer
     real = optimizer.optimize
     calls = []
 

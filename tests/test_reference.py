@@ -46,7 +46,7 @@ def test_big_money_mirror_matches_the_c_reference(tmp_path):
 
 @pytest.mark.skipif(shutil.which("gcc") is None or not JIT, reason="needs gcc and the JIT (speed)")
 def test_bench_reports_two_worker_scaling_beside_the_c_reference():
-    from simulator import bench
+    from simulator.tools import bench
     lines = []
     # 20,000 games a matchup (the scaling runs 80,000): with fewer, the workers' start-up
     # outweighed their games, and a loaded machine pushed the ratio below 0.5 (0.31 seen)
@@ -59,7 +59,7 @@ def test_bench_reports_two_worker_scaling_beside_the_c_reference():
 
 @pytest.mark.skipif(not JIT, reason="times a compile")
 def test_a_cold_compile_is_timed_from_an_empty_cache():
-    from simulator import bench
+    from simulator.tools import bench
     from simulator.games import get_game
     cpu, wall = bench.cold_compile(get_game("splendor").BENCH[0][1][0])
     # loading Splendor's engine from a cache takes about a second; compiling it, twenty:

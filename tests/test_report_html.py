@@ -10,9 +10,9 @@ from click.testing import CliRunner
 
 from helpers import scaled
 from simulator import api
-from simulator.charts import _partial
+from simulator.report.charts import _partial
 from simulator.cli import cli
-from simulator.reports import write_reports
+from simulator.report.reports import write_reports
 
 ROOT = Path(__file__).resolve().parent.parent
 WITCH = str(ROOT / "strategies" / "witch.yaml")

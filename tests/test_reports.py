@@ -11,7 +11,7 @@ from simulator import api, compare, simulate, tournament
 from simulator.cli import cli
 from simulator.dominion.strategy import strategy_from_text
 from simulator.errors import InputErrors
-from simulator.reports import format_table
+from simulator.report.reports import format_table
 
 ROOT = Path(__file__).resolve().parent.parent
 SBM = str(ROOT / "strategies" / "smithy_big_money.yaml")
@@ -167,7 +167,7 @@ def test_tournament_pairs_matrix_ranking_and_files(tmp_path):
 def test_luce_ratings_recover_known_strengths():
     import numpy as np
 
-    from simulator.stats import luce_ratings
+    from simulator.run.stats import luce_ratings
     strength = np.array([1.0, 2.0, 4.0, 4.0])
     groups = []
     for i, j in [(0, 1), (0, 2), (1, 2), (2, 3), (0, 3)]:
@@ -223,7 +223,7 @@ def test_a_gain_is_tallied_at_the_gainers_own_turn():
 
 
 def test_tournament_and_compare_progress_say_which_match(monkeypatch):
-    from simulator import runner
+    from simulator.run import runner
     labels = []
     real = runner.progress_bar
 

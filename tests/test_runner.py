@@ -14,8 +14,8 @@ import pytest
 from helpers import JIT, Dsim, scaled
 from simulator import api
 from simulator.dominion import game as dgame
-from simulator.runner import BIG_CHUNK, CHUNK, MIN_CHUNK, plan_chunks, run
-from simulator.stats import Tally, unit_interval
+from simulator.run.runner import BIG_CHUNK, CHUNK, MIN_CHUNK, plan_chunks, run
+from simulator.run.stats import Tally, unit_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 SBM = str(ROOT / "strategies" / "smithy_big_money.yaml")
@@ -82,7 +82,7 @@ def test_dask_backend_gives_identical_results():
 
 def test_dask_without_a_scheduler_says_so():
     pytest.importorskip("dask.distributed")
-    from simulator.dask_backend import client_for
+    from simulator.run.dask_backend import client_for
     from simulator.errors import InputError
     with pytest.raises(InputError, match="cannot reach the Dask scheduler"):
         client_for("tcp://127.0.0.1:9", None)
@@ -224,7 +224,7 @@ def test_verbose_shows_worker_records():
 
 
 def test_progress_bar_only_on_a_terminal(capsys):
-    from simulator.runner import progress_bar
+    from simulator.run.runner import progress_bar
     bar = progress_bar(1000, enabled=True, label="match 2 of 3")
     bar.update(500)
     bar.refresh()

@@ -212,7 +212,7 @@ def test_every_yaml_example_of_the_splendor_doc_is_valid_and_plays():
     import re
 
     from simulator.splendor.game import parse_variant, play
-    from simulator.yamlio import load_text
+    from simulator.lang.yamlio import load_text
     doc = (STRATEGIES.parent.parent / "docs" / "splendor.md").read_text()
     blocks = re.findall(r"```yaml\n(.*?)```", doc, re.S)
     assert len(blocks) >= 4

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from simulator import api
 from simulator.cli import cli
-from simulator.stats import share_unit
+from simulator.run.stats import share_unit
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import numpy as np
 from ..errors import InputError, InputErrors
 from ..games import EngineGame, EngineState, place_bots, stack_array, unique_names
 from ..games import Match as BaseMatch
-from ..stats import BOT_COLS, SEAT_COLS
+from ..run.stats import BOT_COLS, SEAT_COLS
 from . import layout as E  # the engine's constants; the kernels load on first use (numba)
 from .cards import CARDS, NCARDS, card_columns
 from .setup import Kingdom, Rules, bots_kingdom, supply_sizes
@@ -111,7 +111,7 @@ class State(EngineState):
         engine = _engine()
         if self.S[E.G_LOG] == 0 and mode == E.MODE_FRESH:
             return engine.run_games
-        from ..jit import compile_notice
+        from ..kernels.jit import compile_notice
         with compile_notice(engine.run_games_logged, "the engine's logged variant", "about 3 s"):
             engine.compile_later(engine.run_games_logged)
         return engine.run_games_logged
@@ -266,7 +266,7 @@ def random_setups(n: int, bots: list, seed: int, rules: dict) -> list:
 def check_file(data, path: str, text: str) -> tuple:
     """("setup", Kingdom) for a file with 'cards', else ("bot", Strategy); raises the
     file's errors."""
-    from ..yamlio import LineDict
+    from ..lang.yamlio import LineDict
     from .setup import load_kingdom
     from .strategy import parse_strategy
     if isinstance(data, LineDict) and "cards" in data:

@@ -6,10 +6,10 @@ every name here; numba freezes them into the kernels as compile-time constants.
 """
 # the condition language's generic opcodes (OP_AND / OP_OR: if the top of the stack is
 # false / true, jump by the argument keeping it, else pop it)
-from ..expr import (OP_ADD, OP_AND, OP_CONST, OP_DIV, OP_EQ, OP_GAME, OP_GE, OP_GT, OP_LE, OP_LT,  # noqa: F401
+from ..lang.expr import (OP_ADD, OP_AND, OP_CONST, OP_DIV, OP_EQ, OP_GAME, OP_GE, OP_GT, OP_LE, OP_LT,  # noqa: F401
                     OP_MAX, OP_MIN, OP_MUL, OP_NE, OP_NEG, OP_NOT, OP_OR, OP_SUB)
 # the tallies, per-game records and seat modes both games share
-from ..tally_layout import (A_TB, A_TE, A_TG, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_SEAT, MAXB,  # noqa: F401
+from ..kernels.tally_layout import (A_TB, A_TE, A_TG, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_SEAT, MAXB,  # noqa: F401
                             MAXP, NGR, NTB, NTS, SEATS_FIXED, SEATS_RANDOM, SEATS_ROTATE, SHARE, TB_GAMES, TB_LOSSES,
                             TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS, TS_GAMES, TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
 
@@ -229,7 +229,7 @@ STOP_NONE = 0
 STOP_ACTIONS = 1  # return after the current player's action phase
 STOP_BUYS = 2     # return after the buy phase, before cleanup
 
-# condition language: the generic opcodes are simulator/expr.py's, imported above
+# condition language: the generic opcodes are simulator/lang/expr.py's, imported above
 # Dominion opcodes
 OP_COUNT = 32
 OP_COUNT_T = 33

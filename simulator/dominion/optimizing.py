@@ -1,4 +1,4 @@
-"""What ``dsim optimize`` needs of Dominion (simulator/optimizer.py names no game): the
+"""What ``dsim optimize`` needs of Dominion (simulator/tools/optimizer.py names no game): the
 genome and its operators, bots from their YAML text, which shipped bots can play a
 kingdom, and the kingdoms that ``--each-card`` ranks."""
 from __future__ import annotations

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, InputErrors, name_problem, short
-from ..yamlio import LineDict, load_file
+from ..lang.yamlio import LineDict, load_file
 from . import layout as E
 from .cards import CARDS, NCARDS, UnknownCard, parse_card, suggest
 from ..games import game_name

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import expr
+from ..lang import expr
 from ..errors import InputError, InputErrors, name_problem, short
-from ..yamlio import LineDict, load_file, load_text, rule_items
+from ..lang.yamlio import LineDict, load_file, load_text, rule_items
 from . import layout as E
 from .cards import BY_NAME, CARDS, TYPE_BITS, UnknownCard, parse_card, parse_type, suggest
 from .setup import implemented_error

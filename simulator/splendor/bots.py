@@ -4,7 +4,7 @@ A bot is priority lists, like a Dominion bot: ``buy``, ``reserve`` and ``take`` 
 to do on a turn (the first rule whose condition holds and that is a legal move is
 played), ``return`` which tokens go back over 10, ``noble`` which noble comes when several
 could. Each rule is ``'SELECTOR: condition'``; the selector picks cards (or colours), the
-condition is the safe expression language of simulator/expr.py. docs/splendor.md has the
+condition is the safe expression language of simulator/lang/expr.py. docs/splendor.md has the
 whole language and every default.
 """
 from __future__ import annotations
@@ -17,9 +17,9 @@ from typing import ClassVar
 
 import numpy as np
 
-from .. import expr
+from ..lang import expr
 from ..errors import InputError, InputErrors, did_you_mean, name_problem, short
-from ..yamlio import LineDict, load_file, load_text, rule_items
+from ..lang.yamlio import LineDict, load_file, load_text, rule_items
 from . import layout as E
 from .cards import COLOURS, GEM_NAMES
 from ..games import game_name

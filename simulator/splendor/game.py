@@ -15,8 +15,8 @@ import numpy as np
 from ..errors import InputError, InputErrors, name_problem, short
 from ..games import EngineGame, EngineState, game_name, place_bots, stack_array, unique_names
 from ..games import Match as BaseMatch
-from ..stats import BOT_COLS, SEAT_COLS
-from ..yamlio import LineDict, load_file
+from ..run.stats import BOT_COLS, SEAT_COLS
+from ..lang.yamlio import LineDict, load_file
 from . import layout as E
 from .bots import LISTS, Bot, CompiledBots, compile_bots
 from .cards import CARDS, COLOURS, ITEMS, NOBLES, tables

@@ -1,8 +1,8 @@
-"""How Dominion's kernels are compiled (simulator/jit.py's ``Kernels``: numba's options,
+"""How Dominion's kernels are compiled (simulator/kernels/jit.py's ``Kernels``: numba's options,
 the cache folder, one signature per kernel)."""
 from pathlib import Path
 
-from ... import jit
+from ...kernels import jit
 from .. import layout
 
 KERNELS_SET = jit.game_kernels(Path(__file__).parent, layout.__file__,

@@ -1,8 +1,8 @@
-"""The condition interpreter: a bot rule's compiled condition (simulator/expr.py
+"""The condition interpreter: a bot rule's compiled condition (simulator/lang/expr.py
 compiles the text) evaluated on the game state, with a fast path for the commonest shapes."""
 import numpy as np
 
-from ... import stackvm
+from ...lang import stackvm
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .state import count_in, count_type_in, own, ps, zn

@@ -1,7 +1,7 @@
 """A turn (action phase, buy phase, cleanup), the game end and its tally, and
 ``run_games``, the one entry point Python calls to play."""
 
-from ...tally_kernels import close_unit, score_game, score_seat, start_game
+from ...kernels.tally_kernels import close_unit, score_game, score_seat, start_game
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel, on_demand
 from .state import col, count_in, draw, draw_hot, log_hot, log_if, own, ps, push, take_from, zb, zn

@@ -1,7 +1,7 @@
-"""How Splendor's kernels are compiled (simulator/jit.py's ``Kernels``)."""
+"""How Splendor's kernels are compiled (simulator/kernels/jit.py's ``Kernels``)."""
 from pathlib import Path
 
-from ... import jit
+from ...kernels import jit
 from .. import layout
 
 KERNELS_SET = jit.game_kernels(Path(__file__).parent, layout.__file__,

@@ -1,7 +1,7 @@
 """The board: accessors, setting up a game, what a card costs a player, and the four
 actions (take gems, reserve, buy) with the noble visit and the conservation check."""
 
-from ... import streams
+from ...kernels import streams
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 

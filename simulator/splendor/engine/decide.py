@@ -2,7 +2,7 @@
 (the action, the tokens returned over 10, the noble), each with its default."""
 import numpy as np
 
-from ... import stackvm
+from ...lang import stackvm
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .board import (buy, give_back, gold_needed, log, nb, noble_gap, noble_ok, price, ps, rand_below, reserve,

@@ -1,6 +1,6 @@
 """A turn, the end of a game and its scoring, and ``run_games``."""
 
-from ...tally_kernels import close_unit, score_game, score_seat, start_game
+from ...kernels.tally_kernels import close_unit, score_game, score_seat, start_game
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import kernel
 from .board import check_conservation, log, ps, setup_game

@@ -29,13 +29,13 @@ from pathlib import Path
 
 import numpy as np
 
-from simulator import expr, stackvm
+from simulator.lang import expr, stackvm
 from simulator.errors import InputError, InputErrors, did_you_mean, name_problem, short
 from simulator.games import Match as BaseMatch
 from simulator.games import game_name, unique_names
-from simulator.stats import BOT_COLS, SEAT_COLS, Tally, share_unit
-from simulator.tally_layout import GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT
-from simulator.yamlio import MAX_RULES, LineDict, load_file
+from simulator.run.stats import BOT_COLS, SEAT_COLS, Tally, share_unit
+from simulator.kernels.tally_layout import GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT
+from simulator.lang.yamlio import MAX_RULES, LineDict, load_file
 
 NAME = "nothanks"
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
@@ -370,7 +370,7 @@ def play_game(match, seed: int, game: int, paired: bool, on_choice=None) -> dict
 
 def play(match, seed: int, first_game: int, n_games: int, paired: bool = False, records: bool = False) -> tuple:
     """Games first_game .. first_game + n_games - 1 of the run with ``seed``, as a Tally
-    (and their records, laid out as dsim's per-game records: simulator/tally_layout.py)."""
+    (and their records, laid out as dsim's per-game records: simulator/kernels/tally_layout.py)."""
     t = empty_tally(match)
     n, cap = match.players, turn_cap(match)
     c, sc = {k: i for i, k in enumerate(BOT_COLS)}, {k: i for i, k in enumerate(SEAT_COLS)}

@@ -139,10 +139,10 @@ def tally_lines(t: "Tally", bot_names, item_names, ending_names) -> list[str]:
 def engine_tally(A: np.ndarray, nbots: int, cap: int, n_endings: int, n_items: int, item_stride: int,
                  games: int) -> Tally:
     """A Tally (copies) from a game engine's tally array A, laid out as
-    simulator/tally_layout.py says: per bot, per bot and seat, endings, items gained
+    simulator/kernels/tally_layout.py says: per bot, per bot and seat, endings, items gained
     (``item_stride`` per bot), units (1, then 2 per bot), then (cap + 2) game lengths,
     the curves (len(CURVE_COLS) per bot and turn) and the items gained per bot and turn."""
-    from .tally_layout import A_TB, A_TE, A_TG, A_TS, MAXB, MAXP, NTB, NTS, SHARE
+    from ..kernels.tally_layout import A_TB, A_TE, A_TG, A_TS, MAXB, MAXP, NTB, NTS, SHARE
     L = cap + 2
     a_tu = A_TG + MAXB * item_stride
     a_tl = a_tu + 1 + 2 * MAXB

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import yaml
 
-from .errors import InputError, short
+from ..errors import InputError, short
 
 MAX_FILE_BYTES = 1_000_000   # a bot or setup file; the largest shipped one is under 1 kB
 MAX_NODES = 20_000           # YAML values after expanding aliases (a "billion laughs" bomb is refused)

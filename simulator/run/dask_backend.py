@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import logging
 
-from .errors import InputError, printable, short
-from .pool import call_task, kill_fault
+from ..errors import InputError, printable, short
+from .tasks import call_task, kill_fault
 
 log = logging.getLogger("dsim.dask")
 
@@ -47,7 +47,7 @@ def client_for(scheduler: str | None, jobs: int | None):
 
 
 class DaskPool:
-    """A pool (``simulator.pool``) on a Dask cluster: the context is scattered to every
+    """A pool (``simulator.run.pool``) on a Dask cluster: the context is scattered to every
     worker once; at most ``window`` tasks are in flight (twice the cluster's threads, at
     least 4), the next submitted as one finishes, so a run of a billion games never
     floods the scheduler. A task is retried once if it raises; a task whose worker died

@@ -10,7 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from .stats import Results, identical_pair, setup_of, setups_of, words  # noqa: E402
+from ..run.stats import Results, identical_pair, setup_of, setups_of, words  # noqa: E402
 
 DPI = 110
 
@@ -43,7 +43,7 @@ def _partial_set(meta: dict) -> str:
 
 
 def _save(fig, path) -> Path:
-    from .reports import atomic_open
+    from .outfiles import atomic_open
     with atomic_open(path, "wb") as f:
         fig.savefig(f, format="png", dpi=DPI, bbox_inches="tight")
     plt.close(fig)

@@ -1,5 +1,5 @@
 """Kernels both games' engines share to start a game of a run (its streams and seats)
-and to score a finished game into the tallies (simulator/tally_layout.py), inlined into
+and to score a finished game into the tallies (simulator/kernels/tally_layout.py), inlined into
 the engines' kernels."""
 import numpy as np
 from numba import njit

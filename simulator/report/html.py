@@ -12,8 +12,8 @@ import base64
 import shlex
 from pathlib import Path
 
-from .reports import atomic_open, pct
-from .stats import identical_pair, setup_of, setups_of, words
+from .outfiles import atomic_open, pct
+from ..run.stats import identical_pair, setup_of, setups_of, words
 
 #: how to read each chart, by file name
 CAPTIONS = {
@@ -36,7 +36,7 @@ CAPTIONS = {
 
 def _env():
     import jinja2
-    return jinja2.Environment(loader=jinja2.PackageLoader("simulator", "templates"),
+    return jinja2.Environment(loader=jinja2.PackageLoader("simulator.report", "templates"),
                               autoescape=jinja2.select_autoescape(["html", "j2"]), trim_blocks=False)
 
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .errors import did_you_mean, short
+from ..errors import did_you_mean, short
 
 # generic opcodes (the game kernels use the same numbers)
 OP_CONST = 1

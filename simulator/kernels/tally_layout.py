@@ -3,7 +3,7 @@ re-export them are imported by commands that never load the compiler).
 
 An engine's A array starts with these parts, in this order: per bot (TB_*), per bot and
 seat (TS_*), endings, then the game's own parts (items gained, units, lengths, curves).
-The per-game records (``--save-games``) are GR_* rows. simulator/stats.py reads the
+The per-game records (``--save-games``) are GR_* rows. simulator/run/stats.py reads the
 same columns (BOT_COLS, SEAT_COLS).
 """
 MAXB = 4         # bots in one match

@@ -20,9 +20,10 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from .errors import RunError
-from .games import get_game
-from .pool import TaskCrash, make_pool
+from ..errors import RunError
+from ..games import get_game
+from .pool import make_pool
+from .tasks import TaskCrash
 from .stats import BOT_COLS, Tally, win_interval
 
 wlog = logging.getLogger("dsim.worker")

@@ -299,7 +299,8 @@ def game_kernels(kernel_dir, layout_file, entry_points) -> "Kernels":
     """A game engine's ``Kernels``: numba's cache keyed to every file of the engine's
     folder, the game's layout (the kernels' constants) and the shared modules the kernels
     take code or constants from (the condition language, the random streams, the tally)."""
-    from . import expr, stackvm, streams, tally_kernels, tally_layout
+    from ..lang import expr, stackvm
+    from . import streams, tally_kernels, tally_layout
     here = Path(kernel_dir).resolve()
     shared = [Path(m.__file__) for m in (expr, streams, stackvm, tally_kernels, tally_layout)]
     return Kernels(here, [*sorted(here.glob("*.py")), Path(layout_file), *shared], entry_points)
@@ -368,7 +369,7 @@ def check_patches() -> None:
     if problems:
         import numba
 
-        from .errors import InputError
+        from ..errors import InputError
         raise InputError(f"numba {numba.__version__} changed what dsim's patch '{problems[0][0]}' relies on "
                            f"({problems[0][1]}); set DSIM_PLAIN_NUMBA=1 to compile without dsim's patches "
                            "(slower, the same results), or install the numba release dsim requires")

@@ -33,14 +33,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from .errors import InputError, InputErrors, printable, short
-from .pool import make_pool
-from .reports import atomic_open, write_all, write_csv, write_json
-from .stats import BOT_COLS, wilson
+from ..errors import InputError, InputErrors, printable, short
+from ..run.pool import make_pool
+from ..report.outfiles import atomic_open, write_all, write_csv, write_json
+from ..run.stats import BOT_COLS, wilson
 
 log = logging.getLogger("dsim.optimize")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STATE = "state.json"
 W12, GAMES = BOT_COLS.index("w12"), BOT_COLS.index("games")
 MAX_BUDGET = 7 * 24 * 3600
@@ -67,7 +67,7 @@ def derived_seed(seed: int, tag: str) -> int:
 def tools(setup):
     """What the optimiser needs of the game ``setup`` belongs to (its genome, bots from
     text, ...: the game's ``optimizer()``), or an InputErrors for a game without one."""
-    from .games import game_of_setup
+    from ..games import game_of_setup
     tools = game_of_setup(setup).optimizer()
     if tools is None:
         raise InputErrors([InputError(f"dsim optimize cannot evolve {game_of_setup(setup).LABELS['game']} bots "
@@ -85,7 +85,7 @@ def _play(context, task, idx) -> list:
     """A pool task: (win shares, games, share) of the candidate against each opponent
     (its wins in units of 1/share), over games
     first .. first+n-1 of ``seed``, on the setup of ``context``."""
-    from .games import game_of_setup
+    from ..games import game_of_setup
     kingdom, players, rules = context
     game = game_of_setup(kingdom)
     bot = tools(kingdom).bot_from_text
@@ -102,7 +102,7 @@ def _play(context, task, idx) -> list:
 
 class Evaluator:
     """Plays evaluation tasks and returns their results in task order, through a pool of
-    the runner's kind (``simulator.pool``: this process for ``jobs`` 1, worker processes
+    the runner's kind (``simulator.run.pool``: this process for ``jobs`` 1, worker processes
     that are replaced if they die, or a Dask cluster), kept for the whole run. Results do
     not depend on which."""
 
@@ -439,7 +439,7 @@ def _tupled(x):
 def _evolvable(bots, setup=None):
     """The game ``bots`` play when the optimiser can evolve its bots (and ``setup``, if
     given, is that game's); else an InputErrors naming the games it can evolve."""
-    from .games import game_names, game_of_bots, game_of_setup, get_game
+    from ..games import game_names, game_of_bots, game_of_setup, get_game
     game = game_of_bots(bots)
     if (setup is not None and game is not game_of_setup(setup)) or game.optimizer() is None:
         able = [get_game(n).LABELS["game"] for n in game_names() if get_game(n).optimizer() is not None]
@@ -450,7 +450,7 @@ def _evolvable(bots, setup=None):
 
 def default_against(kingdom) -> list:
     """The shipped bots (strategies/ of this checkout) that can play the kingdom."""
-    from .games import game_of_setup
+    from ..games import game_of_setup
     folder = ROOT / "strategies"
     if not folder.is_dir():
         raise InputErrors([InputError("no --against bots given and no strategies/ folder to take them from",
@@ -483,7 +483,7 @@ def saved_seed(out) -> int | None:
 
 def check_advanced(population=16, stage_games=400, final_games=20_000, stages=3, leaders=4, pool_cards=None) -> dict:
     """The racing settings, checked with the messages of the command line's options."""
-    from . import api
+    from .. import api
     return {"population": api.whole("population", population, 4, 1000),
             "stage_games": api.whole("stage games", stage_games, 4, 10**7),
             "final_games": api.whole("final games", final_games, 4, 10**8),
@@ -503,8 +503,8 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     "dask" plays on a Dask cluster (``scheduler``, or a local one), with the same results."""
     import secrets
 
-    from . import api
-    from .runner import default_jobs
+    from .. import api
+    from ..run.runner import default_jobs
     t_start = time.perf_counter()  # the budget counts from here
     if out is not None:
         out = Path(api.path_arg("out", out, "folder"))
@@ -532,7 +532,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
         for path, line, item in dict.fromkeys(game.missing(api.prepare([b] * players, kingdom))):
             say(f"Warning: {path}:{line}: '{item}' is not in the kingdom; the rule never applies")
     if out is not None:
-        from .reports import check_writable
+        from ..report.outfiles import check_writable
         try:
             check_writable(out, "the optimizer's files")
         except InputError as e:
@@ -624,7 +624,7 @@ def write(res: Outcome, out: Path, command: str | None = None) -> list:
         writers.append(lambda: _put_csv_index(res.matrix, out / "leaders_matrix.csv"))
     writers.append(lambda: write_json(meta, out / "run.json"))
     if len(res.generations):
-        from .charts import optimize_progress
+        from ..report.charts import optimize_progress
         writers.append(lambda: optimize_progress(res.generations, out / "progress.png", meta))
     return write_all(out, writers)
 
@@ -648,7 +648,7 @@ def each_card(against=None, edition: int = 1, budget="30m", generations: int | N
     saved there (``each_card.json``) and a stopped run resumes from the next card.
     Returns an EachCard: ``ranking`` (a DataFrame), ``bots`` ({card: text}), ``meta``
     (partial, the cards that ran no generation)."""
-    from . import api
+    from .. import api
     if out is not None:
         out = Path(api.path_arg("out", out, "folder"))
     if against is None:
@@ -762,7 +762,7 @@ def write_each_card(res: EachCard, out, command: str | None = None) -> list:
                    f"{name.lower().replace(' ', '_')}.yaml": text for name, text in res.bots.items()}),
                lambda: write_json(meta, out / "run.json")]
     if len(res.ranking):
-        from .charts import cards_ranking
+        from ..report.charts import cards_ranking
         writers.append(lambda: cards_ranking(res.ranking, out / "cards_ranking.png", meta["against"],
                                              partial=meta["partial"]))
     return write_all(out, writers)

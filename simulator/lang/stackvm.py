@@ -1,5 +1,5 @@
 """The condition language's stack machine, shared by the games' condition interpreters
-(numba, inlined): the generic opcodes of simulator/expr.py. A game's interpreter pushes
+(numba, inlined): the generic opcodes of simulator/lang/expr.py. A game's interpreter pushes
 the values of its own opcodes (OP_GAME and above) and hands every other instruction to
 ``step``."""
 import numpy as np

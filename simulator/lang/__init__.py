@@ -1,0 +1,1 @@
+"""The bots' languages: the safe condition language, its stack machine, YAML loading."""

@@ -1,0 +1,1 @@
+"""Writing results: files (CSV, JSON, PNG charts, report.html), written atomically."""

@@ -1,0 +1,1 @@
+"""Commands beyond running games: the optimiser and the benchmark."""
