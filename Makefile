@@ -41,14 +41,16 @@ browser:
 # then the games and the rules once more compiled with numba's bounds checks: the kernels
 # index without Python's negative-index wraparound (simulator/kernels/jit.py), so an index out of
 # range, a negative one included, is an IndexError there instead of a silent wrong read
-BOUNDSCHECKED := tests/test_fuzz.py tests/test_splendor_fuzz.py tests/test_golden.py tests/test_cards_simple.py \
-	tests/test_cards_edges.py tests/test_cards_decisions.py tests/test_splendor_rules.py tests/test_game_end.py \
-	tests/test_conditions.py tests/test_splendor_conditions.py tests/test_boundaries.py tests/test_splendor_boundaries.py \
-	tests/test_splendor_selectors.py
+BOUNDSCHECKED := tests/dominion/test_fuzz.py tests/splendor/test_splendor_fuzz.py tests/core/test_golden.py \
+	tests/dominion/test_cards_simple.py tests/dominion/test_cards_edges.py tests/dominion/test_cards_decisions.py \
+	tests/splendor/test_splendor_rules.py tests/dominion/test_game_end.py tests/dominion/test_conditions.py \
+	tests/splendor/test_splendor_conditions.py tests/dominion/test_boundaries.py tests/splendor/test_splendor_boundaries.py \
+	tests/splendor/test_splendor_selectors.py
 # The plain-Python and bounds-checked passes run two test processes at a time (pytest-xdist,
 # the machine's two cores: half the time; in the bounds-checked pass, the first to need the
-# engine compiles it while the other waits, simulator/kernels/jit.py's cache lock). The compiled pass runs alone: it times
-# worker scaling and interrupts runs mid-way, which a second test process would disturb.
+# engine compiles it while the other waits, simulator/kernels/jit.py's cache lock). The compiled pass
+# runs alone: it times worker scaling and interrupts runs mid-way, which a second test process
+# would disturb.
 XDIST := -n 2
 test: lint compile browser
 	$(BIN)/python -m pytest -q

@@ -28,10 +28,10 @@ ENGINE = "simulator/dominion/engine"
 CARDS = "simulator/dominion/cards.py"
 SPLENDOR = "simulator/splendor/engine"
 STACKVM = "simulator/lang/stackvm.py"
-TESTS = ["tests/test_splendor_rules.py", "tests/test_splendor_bots.py", "tests/test_splendor_conditions.py",
-         "tests/test_splendor_boundaries.py", "tests/test_splendor_selectors.py", "tests/test_cards_simple.py", "tests/test_cards_decisions.py",
-         "tests/test_cards_edges.py", "tests/test_boundaries.py", "tests/test_game_end.py", "tests/test_engine_basics.py",
-         "tests/test_expr.py", "tests/test_conditions.py"]
+TESTS = ["tests/splendor/test_splendor_rules.py", "tests/splendor/test_splendor_bots.py", "tests/splendor/test_splendor_conditions.py",
+         "tests/splendor/test_splendor_boundaries.py", "tests/splendor/test_splendor_selectors.py", "tests/dominion/test_cards_simple.py", "tests/dominion/test_cards_decisions.py",
+         "tests/dominion/test_cards_edges.py", "tests/dominion/test_boundaries.py", "tests/dominion/test_game_end.py", "tests/dominion/test_engine_basics.py",
+         "tests/core/test_expr.py", "tests/dominion/test_conditions.py"]
 
 #: (name, file, text, replacement): the text must occur exactly once in the file
 MUTANTS = [

@@ -1,17 +1,13 @@
+"""Fixtures every test folder shares: the example game of another package, installed."""
 import os
+import shutil
+import subprocess
 import sys
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(__file__))
+import pytest
 
-
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-#: the example game of another package (docs/new-game.md): its source, bots and variants
-NOTHANKS = Path(__file__).resolve().parent / "games" / "nothanks"
+from .helpers import NOTHANKS
 
 
 @pytest.fixture(scope="session")

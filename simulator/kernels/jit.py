@@ -383,7 +383,7 @@ def kernel_codegen():
     - numba gives an array index Python's meaning: a negative one counts from the end, a
       compare and a select before every access, on the critical path of every chain of
       loads (the card in a rule, then its pile). The kernels never index with a negative
-      number (the state layout has no such thing; tests/test_fuzz.py plays games with
+      number (the state layout has no such thing; tests/dominion/test_fuzz.py plays games with
       numba's bounds checks on, under which a negative index is an IndexError), so here
       an index is used as it is. Measured on the Big Money Ultimate mirror: 276k -> 372k
       games/s.

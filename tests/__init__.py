@@ -1,0 +1,1 @@
+"""dsim's tests: core/ (the generic layer), dominion/ and splendor/ (each game)."""

@@ -1,0 +1,355 @@
+"""``dsim optimize``: genomes always render to valid bots, the same seed gives the same
+result for any -j, a stopped run resumes where it stopped, and the outputs are written."""
+import json
+import random
+import signal
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from ..helpers import JIT, Dsim, gone, scaled
+from simulator import api
+from simulator.dominion.cards import BY_NAME
+from simulator.dominion.genome import MAX_RULES, Gene, Genome, Pool, big_money, crossover, mutate
+from simulator.dominion.strategy import strategy_from_text
+from simulator.errors import InputErrors
+from simulator.tools.optimizer import derived_seed, each_card, optimize, parse_budget, write, write_each_card
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRST = ROOT / "kingdoms" / "first_game.yaml"
+BMU = ROOT / "strategies" / "big_money_ultimate.yaml"
+#: the smallest settings that still race (two stages) and evaluate
+TINY = dict(population=4, leaders=2, stage_games=8, stages=2, final_games=8)
+
+
+def test_every_genome_renders_to_a_valid_bot_and_every_operator_keeps_it_valid():
+    kingdom = api.load_kingdom(FIRST)
+    pool = Pool(kingdom.cards)
+    allowed = set(pool.cards)
+    rng = random.Random(3)
+    genomes = [big_money(pool)] + [big_money(pool, c, 2) for c in pool.kingdom]
+    for step in range(600):
+        a = rng.choice(genomes)
+        g = crossover(a, rng.choice(genomes), pool, rng) if step % 3 == 0 else mutate(a, pool, rng)
+        genomes.append(g)
+        bot = strategy_from_text(g.render("G"), "<genome>")  # raises on an invalid bot
+        assert 1 <= len(bot.buy) <= MAX_RULES and {c.name for c in bot.cards()} <= allowed
+        # the play list names exactly the Actions of the buy list
+        assert set(g.play) == {x.card for x in g.buy if "Action" in BY_NAME[x.card].types}
+        assert Genome.from_json(json.loads(json.dumps(g.to_json()))) == g
+    assert len({g.key() for g in genomes}) > 200  # the operators do change genomes
+
+
+def test_a_simplified_genome_plays_exactly_as_the_genome():
+    kingdom = api.load_kingdom(FIRST)
+    pool = Pool(kingdom.cards)
+    rng = random.Random(11)
+    g = big_money(pool, "Smithy", 1, ratio=True)
+    shorter = 0
+    for k in range(12):
+        for _ in range(6):
+            g = mutate(g, pool, rng)
+        s = g.simplified()
+        shorter += len(s.buy) < len(g.buy)
+        runs = [api.simulate([strategy_from_text(x.render("G"), "<g>"), BMU], kingdom, games=scaled(400, 24),
+                             seed=k, jobs=1).summary for x in (g, s)]
+        assert runs[0][["wins", "ties", "losses", "mean_vp"]].equals(runs[1][["wins", "ties", "losses", "mean_vp"]])
+    assert shorter > 0
+    dup = Genome((Gene("Duchy", 4), Gene("Duchy", 3), Gene("Province", 15), Gene("Province", 16), Gene("Gold"),
+                  Gene("Gold"), Gene("Smithy", 3), Gene("Smithy", 2), Gene("Smithy", 11, True),
+                  Gene("Smithy", 12, True), Gene("Silver")), ("Smithy",))
+    assert [x.rule() for x in dup.simplified().buy] == [
+        "'Duchy: supply(Province) <= 4'", "'Province: total_money > 15'", "Gold", "'Smithy: count(Smithy) < 3'",
+        "'Smithy: count(Smithy) < 1 or count(Smithy) < count(Treasure) / 11'", "Silver"]
+
+
+def test_budget_and_seeds():
+    assert parse_budget("10m") == 600 and parse_budget("90s") == 90 and parse_budget("1h") == 3600
+    assert parse_budget(45) == 45
+    for bad in ("ten minutes", "0s", "9999h"):
+        with pytest.raises(InputErrors):
+            parse_budget(bad)
+    tags = ["final", "matrix"] + [f"generation {g}" for g in range(200)]
+    assert len({derived_seed(7, t) for t in tags}) == len(tags)
+
+
+def _same(a, b):
+    assert a.best == b.best and a.leaders == b.leaders
+    cols = ["generation", "best_fitness", "mean_fitness", "games_played"]
+    assert a.generations[cols].equals(b.generations[cols])
+    assert a.leaderboard.equals(b.leaderboard)
+
+
+def test_same_seed_same_result_for_any_number_of_workers():
+    one = optimize(FIRST, [BMU], generations=2, seed=5, jobs=1, **TINY)
+    two = optimize(FIRST, [BMU], generations=2, seed=5, jobs=2, **TINY)
+    _same(one, two)
+    other = optimize(FIRST, [BMU], generations=2, seed=6, jobs=1, **TINY)
+    assert other.generations.games_played.tolist() == one.generations.games_played.tolist()
+    assert not other.generations.best_fitness.equals(one.generations.best_fitness)
+
+
+def test_racing_keeps_the_strongest_candidate_first():
+    from simulator.dominion.genome import Gene
+    from simulator.tools.optimizer import Evaluator, Optimizer, Settings
+    kingdom = api.load_kingdom(FIRST)
+    s = Settings(kingdom, api.load_bots([BMU]), generations=1, population=4, leaders=2,
+                 stage_games=scaled(300, 30), stages=2, final_games=8)
+    opt = Optimizer(s, None)
+    pool = opt.pool
+    weak = [Genome((Gene("Silver"),), ()), Genome((Gene("Estate", 4), Gene("Silver")), ()),
+            Genome((Gene("Duchy", 8), Gene("Silver")), ())]
+    strong = big_money(pool, "Militia", 1)
+    opt.population = weak + [strong]  # last: the racing order must follow it through the stages
+    opt.leaders = [strong]
+    opt.run_generation(Evaluator((kingdom, 2, {}), 1))
+    assert opt.leaders[0] == strong and opt.fitness[strong.key()] > 0.5
+
+
+def test_the_dask_backend_gives_the_same_result():
+    pytest.importorskip("dask.distributed")
+    from dask.distributed import Client, LocalCluster
+    local = optimize(FIRST, [BMU], generations=2, seed=5, jobs=1, **TINY)
+    with LocalCluster(n_workers=2, processes=False, threads_per_worker=1, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        remote = optimize(FIRST, [BMU], generations=2, seed=5, backend="dask", dask_client=client, **TINY)
+    _same(local, remote)
+
+
+def test_three_players_the_candidate_against_two_copies_of_each_opponent():
+    res = optimize(FIRST, [BMU], players=3, generations=1, seed=4, jobs=1, **TINY)
+    board = res.leaderboard
+    assert board.games.iloc[0] % 3 == 0 and 0 <= board.ci_low.iloc[0] <= board.win_rate.iloc[0] <= 1
+    assert res.meta["players"] == 3 and "(3 players)" in res.best_text
+
+
+def test_a_stopped_run_resumes_where_it_stopped(tmp_path):
+    whole = optimize(FIRST, [BMU], generations=3, seed=9, jobs=1, out=tmp_path / "whole", **TINY)
+    optimize(FIRST, [BMU], generations=1, seed=9, jobs=1, out=tmp_path / "parts", **TINY)
+    resumed = optimize(FIRST, [BMU], generations=3, seed=9, jobs=1, out=tmp_path / "parts", **TINY)
+    assert resumed.meta["resumed"] and not whole.meta["resumed"]
+    _same(whole, resumed)
+    # another run's folder is not taken over
+    with pytest.raises(InputErrors, match="another optimize run"):
+        optimize(FIRST, [BMU], generations=3, seed=10, jobs=1, out=tmp_path / "parts", **TINY)
+
+
+def test_a_tiny_run_writes_every_output_and_a_valid_best_bot(tmp_path):
+    out = tmp_path / "opt"
+    d = Dsim("optimize", "-k", FIRST, "--against", BMU, "--generations", 2, "--seed", 1, "-j", 1,
+             "--population", 4, "--stage-games", 8, "--final-games", 8, "--out", out)
+    assert d.finish(timeout=240) == 0, d.err
+    for name in ("best.yaml", "generations.csv", "leaderboard.csv", "leaders_matrix.csv", "progress.png",
+                 "run.json", "leaders/leader_1.yaml"):
+        assert (out / name).exists(), name
+    best = api.load_bots([out / "best.yaml"])[0]  # valid, as `dsim validate` checks it
+    assert best.cards() <= set(api.load_kingdom(FIRST).cards) | {BY_NAME[c] for c in
+                                                                ("Province", "Duchy", "Estate", "Gold", "Silver")}
+    text = (out / "best.yaml").read_text()
+    assert "vs Big Money Ultimate:" in text and "command: dsim optimize" in text
+    info = json.loads((out / "run.json").read_text())
+    assert info["generations"] == 2 and not info["partial"] and info["stopped_by"] == "generations"
+    gens = pd.read_csv(out / "generations.csv")
+    assert gens.generation.tolist() == [1, 2] and gens.games_played.is_monotonic_increasing
+    board = pd.read_csv(out / "leaderboard.csv")
+    assert board.opponent.tolist() == ["Big Money Ultimate"] and (board.ci_low <= board.win_rate).all()
+    assert "generation 2:" in d.err
+
+
+def test_each_card_ranks_the_cards_it_was_given(tmp_path):
+    res = each_card(BMU, cards=["Smithy", "Village"], generations=1, seed=2, jobs=1, out=tmp_path, **TINY)
+    ranking = res.ranking
+    assert sorted(ranking.card) == ["Smithy", "Village"] and ranking.win_rate.is_monotonic_decreasing
+    assert (ranking.generations == 1).all() and not res.meta["partial"] and not res.meta["not_ranked"]
+    for card, text in res.bots.items():
+        bot = strategy_from_text(text, "<x>")
+        assert {c.name for c in bot.cards() if c.kingdom} <= {card}
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "witch.yaml").write_text("name: stale\nbuy: [Silver]\n")  # an earlier run's
+    files = write_each_card(res, tmp_path, "dsim optimize --each-card")
+    assert {p.name for p in files} == {"cards_ranking.csv", "smithy.yaml", "village.yaml", "run.json",
+                                       "cards_ranking.png"}
+    assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == ["smithy.yaml", "village.yaml"]
+
+
+def test_write_keeps_the_outputs_of_a_partial_run(tmp_path):
+    res = optimize(FIRST, [BMU], generations=1, seed=3, jobs=1, **TINY)
+    res.meta.update(partial=True, stopped_by="interrupt")
+    write(res, tmp_path, "dsim optimize ...")
+    assert "partial" in (tmp_path / "best.yaml").read_text()
+    assert json.loads((tmp_path / "run.json").read_text())["partial"]
+
+
+@pytest.mark.skipif(not JIT, reason="needs generations in seconds")
+def test_ctrl_c_keeps_the_best_so_far_and_leaves_no_process(tmp_path):
+    out = tmp_path / "opt"
+    d = Dsim("optimize", "-k", FIRST, "--against", BMU, "--budget", "10m", "--seed", 1, "-j", 2, "--out", out)
+    d.wait_for("generation 1:", timeout=120)
+    workers = d.children()
+    d.p.send_signal(signal.SIGINT)
+    assert d.finish() == 130, d.err
+    info = json.loads((out / "run.json").read_text())
+    assert info["partial"] and info["stopped_by"] == "interrupt" and info["generations"] >= 1
+    api.load_bots([out / "best.yaml"])
+    assert gone(workers)
+    # and it resumes from there
+    d = Dsim("optimize", "-k", FIRST, "--against", BMU, "--generations", info["generations"] + 1, "--seed", 1,
+             "-j", 1, "--out", out)
+    assert d.finish(timeout=240) == 0, d.err
+    assert f"resuming from generation {info['generations']}" in d.err
+    assert json.loads((out / "run.json").read_text())["generations"] == info["generations"] + 1
+
+
+# ---------------------------------------------------------------- as sturdy as run
+TINY_ARGS = ["--population", "4", "--stage-games", "8", "--final-games", "8", "-j", "1"]
+
+
+def test_a_ctrl_c_while_a_finished_generation_is_said_or_saved_keeps_it(tmp_path):
+    """The Ctrl-C lands just after a generation finished, while its line is printed (the
+    moment the command's user sees it and presses): the generation is saved all the same,
+    and the next run resumes from it (it started from scratch: state.json was not written)."""
+    out = tmp_path / "opt"
+
+    def say(line):
+        if line.startswith("generation 2:"):
+            raise KeyboardInterrupt
+    res = optimize(FIRST, [BMU], generations=5, seed=3, out=out, progress=say, jobs=1, **TINY)
+    assert res.meta["partial"] and res.meta["generations"] == 2
+    state = json.loads((out / "state.json").read_text())
+    assert state["generation"] == 2 and [h["generation"] for h in state["history"]] == [1, 2]
+    lines = []
+    again = optimize(FIRST, [BMU], generations=3, seed=3, out=out, progress=lines.append, jobs=1, **TINY)
+    assert any(ln.startswith("resuming from generation 2") for ln in lines), lines
+    assert again.meta["generations"] == 3 and not again.meta["partial"]
+
+
+def _opt(*args):
+    from click.testing import CliRunner
+    from simulator.cli import cli
+    return CliRunner().invoke(cli, ["optimize", *map(str, args)])
+
+
+@pytest.fixture(scope="module")
+def finished_run(tmp_path_factory):
+    """The folder of a tiny finished optimize run (state.json and the rest), made once."""
+    out = tmp_path_factory.mktemp("finished") / "opt"
+    r = _opt("-k", FIRST, "--against", BMU, "--generations", 1, "--seed", 1, "--out", out, "-q", *TINY_ARGS)
+    assert r.exit_code == 0, r.output
+    return out
+
+
+@pytest.mark.parametrize("edit,why", [
+    ("null", "it holds no settings ('key')"),
+    ("[]", "it holds no settings ('key')"),
+    ('"x"', "it holds no settings ('key')"),
+    ({"population": []}, "'population' is not a list of genomes"),
+    ({"history": [1, 2]}, "'history' is not a list of generations"),
+    ({"history": [{"generation": 1}]}, "'history' is not a list of generations"),
+    ({"seconds": float("nan")}, "'seconds' is not a number of 0 or more"),
+    ({"generation": -3}, "'generation' is not a whole number of 0 or more"),
+    ({"games": "many"}, "'games' is not a whole number of 0 or more"),
+    ({"leaders": [{"buy": [["Bogus", 1, False]], "play": []}]}, "is not [card of the kingdom, number, ratio]"),
+    ({"leaders": [{"buy": [["Smithy", 99, False]], "play": ["Smithy"]}]}, "has a number out of its range"),
+    ({"rng": [1]}, "state with version 1 passed to Random.setstate() of version 3"),
+    ({"rng": None}, "damaged"),
+])
+def test_a_damaged_state_file_is_one_error_naming_what_is_wrong(tmp_path, edit, why, finished_run):
+    import shutil
+    out = tmp_path / "opt"
+    shutil.copytree(finished_run, out)
+    args = ["-k", FIRST, "--against", BMU, "--generations", 1, "--seed", 1, "--out", out, "-q", *TINY_ARGS]
+    state = out / "state.json"
+    if isinstance(edit, str):
+        state.write_text(edit)
+    else:
+        st = json.loads(state.read_text())
+        st.update(edit)
+        state.write_text(json.dumps(st))
+    r = _opt(*args)
+    assert r.exit_code == 1 and len(r.stderr.strip().splitlines()) == 1, r.output
+    assert r.stderr.startswith(f"Error: {state} is damaged") and why in r.stderr, r.stderr
+
+
+def test_a_run_resumed_with_other_kingdom_rules_or_name_is_refused(tmp_path):
+    out = tmp_path / "opt"
+    args = ["--against", BMU, "--generations", 1, "--seed", 1, "--out", out, "-q", *TINY_ARGS]
+    assert _opt("-k", FIRST, *args).exit_code == 0
+    text = FIRST.read_text()
+    for changed in (text.replace("name: First Game", "name: Second Game"),
+                    text.rstrip() + "\nrules: {tiebreak: shared}\n"):
+        assert changed != text
+        k = tmp_path / "k.yaml"
+        k.write_text(changed)
+        r = _opt("-k", k, *args)
+        assert r.exit_code == 1 and "holds another optimize run" in r.stderr, r.output
+
+
+@pytest.mark.skipif(not JIT, reason="needs generations in seconds")
+def test_without_a_seed_the_seed_is_printed_saved_and_the_same_command_resumes(tmp_path):
+    out = tmp_path / "opt"
+    args = ["optimize", "-k", FIRST, "--against", BMU, "-j", 1, "--out", out, "--population", 4,
+            "--stage-games", 40, "--final-games", 40]
+    d = Dsim(*args, "--budget", "10m")
+    d.wait_for("generation 1:", timeout=120)
+    d.p.send_signal(signal.SIGINT)
+    assert d.finish() == 130, d.err
+    seed = int(d.err.split("seed ")[1].split()[0])
+    assert f"(give --seed {seed} to repeat this run)" in d.err
+    assert f"--seed {seed}" in json.loads((out / "run.json").read_text())["command"]
+    assert f"--seed {seed}" in (out / "best.yaml").read_text()
+    again = Dsim(*args, "--generations", 2)
+    assert again.finish() == 0, again.err
+    assert "resuming from generation" in again.err and "give --seed" not in again.err
+    assert json.loads((out / "run.json").read_text())["seed"] == seed
+
+
+def test_a_budget_too_small_for_a_generation_warns_and_lists_only_files_written(tmp_path):
+    out = tmp_path / "opt"
+    r = _opt("-k", FIRST, "--against", BMU, "--budget", "1s", "--seed", 1, "--out", out, *TINY_ARGS)
+    assert r.exit_code == 0, r.output
+    assert "Warning: no generation ran within the budget of 1 s" in r.stderr
+    listed = r.stderr.split(f"written to {out}/ (")[1].split(")")[0].split(", ")
+    assert "progress.png" not in listed and all((out / name).exists() for name in listed), listed
+    assert not (out / "progress.png").exists()
+
+
+def test_each_card_with_a_tiny_budget_ranks_nothing_and_says_so(tmp_path):
+    r = _opt("--each-card", "--budget", "2s", "--out", tmp_path / "c", *TINY_ARGS)
+    assert r.exit_code == 0, r.output
+    assert "cards ran no generation in their share of the budget and are not ranked" in r.stderr
+    ranking = pd.read_csv(tmp_path / "c" / "cards_ranking.csv")
+    assert len(ranking) == 0  # no card is ranked at Big Money's own win rate
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--each-card", "-k", FIRST], "--each-card ranks cards on the basic supply plus the card; it takes no kingdom"),
+    (["--each-card", "--against", BMU, "--against", BMU], "--each-card ranks every card against one bot, not 2"),
+    (["-k", FIRST, "--edition", "2"], "--edition goes with --each-card"),
+])
+def test_each_card_options_it_cannot_honour_are_refused(tmp_path, args, message):
+    r = _opt(*args, "--out", tmp_path / "o")
+    assert r.exit_code in (1, 2) and message in r.stderr, r.output
+
+
+def test_each_card_honours_players_and_a_stopped_run_resumes_from_the_next_card(tmp_path, monkeypatch):
+    from simulator.tools import optimizer
+    real = optimizer.optimize
+    calls = []
+
+    def stop_on_village(kingdom, *a, **kw):
+        calls.append(kingdom.cards[0].name)
+        if kingdom.cards[0].name == "Village" and len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(kingdom, *a, **kw)
+    monkeypatch.setattr(optimizer, "optimize", stop_on_village)
+    kw = dict(cards=["Smithy", "Village"], generations=1, seed=2, jobs=1, out=tmp_path, players=3, **TINY)
+    first = each_card(BMU, **kw)
+    assert first.meta["partial"] and first.meta["cards_done"] == 1 and first.ranking.card.tolist() == ["Smithy"]
+    files = write_each_card(first, tmp_path, "dsim optimize --each-card")
+    assert json.loads((tmp_path / "run.json").read_text())["partial"] is True
+    assert {p.name for p in files} >= {"cards_ranking.csv", "run.json"}
+    second = each_card(BMU, **kw)
+    assert calls == ["Smithy", "Village", "Village"]  # Smithy was not played again
+    assert not second.meta["partial"] and sorted(second.ranking.card) == ["Smithy", "Village"]
+    assert second.meta["players"] == 3

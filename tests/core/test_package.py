@@ -1,0 +1,130 @@
+"""The package's shape: grouped by concern with no import circle, and imports at the top
+of their module, where they show the dependency graph, except the few deferred because
+they would slow dsim's start (each named here, with why)."""
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PKG = ROOT / "simulator"
+
+#: the modules a function may import when it needs them, and why: each is slow to import
+#: and many commands never need it (``python -X importtime`` on this machine)
+DEFERRED = {
+    "numba": "the compiler (about 0.5 s), loaded when a game is first played",
+    "llvmlite": "numba's code generator, loaded with it",
+    "matplotlib": "about 0.8 s, only when charts are drawn",
+    "simulator.report.charts": "imports matplotlib",
+    "dask": "about 1 s, only with --backend dask",
+    "jinja2": "only when report.html is written",
+    "pyarrow": "only for --save-games to a .parquet file",
+    "tqdm": "only with a progress bar",
+    "fcntl": "file locks: Unix only, imported where a lock is taken",
+    "simulator.tools.optimizer": "the library's optimize(): pandas-heavy, loaded on first use",
+    "simulator.api": "the library's functions, loaded on first use (``import simulator`` stays light)",
+    "simulator.cli": "entry.py loads the command line only after its own quick checks",
+}
+#: a game's engine (its numba kernels) is imported by the game when it first plays
+ENGINE = ".engine"
+
+def _module_graph() -> dict:
+    """{module: the simulator modules it imports (at the top or in a function)}, every
+    module of the package by its dotted name; importing a package means its __init__."""
+    def name(p: Path) -> str:
+        parts = list(p.relative_to(ROOT).with_suffix("").parts)
+        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    mods = {name(p): p for p in PKG.rglob("*.py")}
+    graph = {}
+    for m, p in mods.items():
+        pkg = m.split(".") if p.name == "__init__.py" else m.split(".")[:-1]
+        deps = set()
+        for node in ast.walk(ast.parse(p.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                base = (".".join(pkg[:len(pkg) - node.level + 1] + ([node.module] if node.module else []))
+                        if node.level else node.module or "")
+                deps |= {f"{base}.{a.name}" if f"{base}.{a.name}" in mods else base for a in node.names}
+            elif isinstance(node, ast.Import):
+                deps |= {a.name for a in node.names}
+        graph[m] = {d for d in deps if d in mods and d != m}
+    return graph
+
+
+def _circles(graph: dict) -> list[list[str]]:
+    """The import circles of a module graph: its strongly connected parts of more than one module."""
+    order, low, stack, circles = {}, {}, [], []
+
+    def visit(v):
+        order[v] = low[v] = len(order)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in order:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], order[w])
+        if low[v] == order[v]:
+            part = stack[stack.index(v):]
+            del stack[stack.index(v):]
+            if len(part) > 1:
+                circles.append(sorted(part))
+    for v in sorted(graph):
+        if v not in order:
+            visit(v)
+    return circles
+
+
+def test_the_package_has_no_import_circle():
+    graph = _module_graph()
+    assert {"simulator.lang.expr", "simulator.run.runner", "simulator.report.outfiles"} <= set(graph)
+    assert _circles(graph) == []
+
+
+def test_the_circle_check_sees_a_circle():
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _circles({"a": {"b"}, "b": set()}) == []
+
+
+def function_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every import inside a function of a module, by absolute name."""
+    rel = path.relative_to(ROOT).with_suffix("").parts
+    pkg = list(rel if rel[-1] == "__init__" else rel[:-1])
+    pkg = pkg[:-1] if rel[-1] == "__init__" else pkg
+    tree = ast.parse(path.read_text())
+    out = []
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(fn):
+            if isinstance(node, ast.ImportFrom):
+                base = (".".join(pkg[:len(pkg) - node.level + 1] + ([node.module] if node.module else []))
+                        if node.level else node.module)
+                out += [(node.lineno, f"{base}.{a.name}" if not node.module else base) for a in node.names]
+            elif isinstance(node, ast.Import):
+                out += [(node.lineno, a.name) for a in node.names]
+    return sorted(set(out))
+
+
+def deferred_ok(module: str) -> bool:
+    return any(module == d or module.startswith(d + ".") for d in DEFERRED) or module.endswith(ENGINE)
+
+
+def test_function_level_imports_are_only_the_slow_ones():
+    found = [(p, n, m) for p in sorted(PKG.rglob("*.py")) for n, m in function_imports(p)]
+    assert len(found) > 10   # the check sees them (numba's, matplotlib's, the engines')
+    bad = [f"{p.relative_to(ROOT)}:{n}: {m}" for p, n, m in found if not deferred_ok(m)]
+    assert bad == [], "import these at the top of the module (or say in DEFERRED why not):\n" + "\n".join(bad)
+
+
+def test_the_import_check_resolves_relative_imports(tmp_path):
+    sub = tmp_path / "simulator" / "report"
+    sub.mkdir(parents=True)
+    p = sub / "m.py"
+    p.write_text("import os\ndef f():\n    from . import charts\n    from ..games import get_game\n"
+                 "    import numba.core\n")
+    global ROOT
+    old, ROOT = ROOT, tmp_path
+    try:
+        assert function_imports(p) == [(3, "simulator.report.charts"), (4, "simulator.games"), (5, "numba.core")]
+    finally:
+        ROOT = old
+    assert deferred_ok("numba.core") and deferred_ok("simulator.dominion.engine")
+    assert not deferred_ok("simulator.games") and not deferred_ok("pandas")

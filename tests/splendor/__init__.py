@@ -1,0 +1,1 @@
+"""Splendor: its rules on known boards, its bots' language, selectors and defaults, fuzzing."""

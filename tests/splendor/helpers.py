@@ -1,0 +1,57 @@
+"""What the Splendor tests share: known boards (a state dealt as a run deals it, then
+changed by the test), cards and nobles by what they are, bots from text, and the
+engine's own moves (the k-th legal action, whole turns)."""
+from simulator.splendor import engine as K
+from simulator.splendor import layout as E
+from simulator.splendor.bots import bot_from_text
+from simulator.splendor.cards import CARDS, NOBLES
+from simulator.splendor.game import State, make_match
+
+W, U, G, R, B, GOLD = range(6)
+
+
+def card(level, bonus, points=None, cost=None) -> int:
+    """The id of the first card with these attributes."""
+    for c in CARDS:
+        if c.level == level and c.bonus == bonus and (points is None or c.points == points) \
+                and (cost is None or c.cost == tuple(cost)):
+            return c.id
+    raise LookupError((level, bonus, points, cost))
+
+
+def noble(req) -> int:
+    return next(n.id for n in NOBLES if n.req == tuple(req))
+
+
+def bot(text="", name="b"):
+    return bot_from_text(f"game: splendor\nname: {name}\n{text}", f"{name}.yaml")
+
+
+def state(players=2, bots=None, seed=3, **rules) -> State:
+    bots = bots or [bot(name=f"p{i}") for i in range(players)]
+    st = State(make_match(bots, rule_overrides=rules, seats="fixed"), log_capacity=4000)
+    st.new_game(seed)
+    return st
+
+
+def n_actions(st, p=0) -> int:
+    return int(K.nth_action(st.S, st.T, st.A, p, p, -1))
+
+
+def play_action(st, k, p=0) -> int:
+    return int(K.nth_action(st.S, st.T, st.A, p, p, k))
+
+
+def find_action(st, check, p=0) -> int:
+    """The index of the first legal action after which ``check(state)`` holds."""
+    for k in range(n_actions(st, p)):
+        trial = State(st.match, log_capacity=4000)
+        trial.S[:] = st.S
+        play_action(trial, k, p)
+        if check(trial):
+            return k
+    raise AssertionError("no legal action does that")
+
+
+def turns(st, n=1):
+    st.run(E.MODE_RESUME, max_turns=n)
