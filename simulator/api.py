@@ -9,17 +9,33 @@ The CLI is a thin layer over these functions; a notebook can use them directly::
 """
 from __future__ import annotations
 
+import itertools
+import math
 import numbers
 import os
 import secrets
+import time
+from dataclasses import replace
+from pathlib import Path
 
 from ._version import __version__
 from .errors import InputError, InputErrors, short
 from .games import bots_meta, game_of_bots
+from .report.outfiles import refuse_inputs
+from .report.reports import GameWriter
 from .run.runner import MIN_CHUNK as MIN_CHUNK_GAMES
 from .run.runner import default_jobs, run
-from .run.stats import Results, results_from_tally, setup_of, summary_rows
-
+from .run.stats import (
+    CompareResults,
+    Results,
+    TournamentResults,
+    TournamentTally,
+    compare_table,
+    identical_setups,
+    results_from_tally,
+    setup_of,
+    summary_rows,
+)
 
 # ---------------------------------------------------------------- arguments
 # The CLI passes its options through these checks, so a library call and a command get
@@ -215,8 +231,6 @@ def _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired,
         games += match.players - games % match.players  # whole deals: one game per seat rotation
     writer = None
     if save_games is not None:
-        from .report.reports import GameWriter
-        from .report.outfiles import refuse_inputs
         save_games = path_arg("save_games", save_games)
         try:
             refuse_inputs([save_games], match_inputs(match), "--save-games")
@@ -278,8 +292,6 @@ def kingdoms_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rul
 
 
 def _renamed(k):
-    from dataclasses import replace
-    from pathlib import Path
     return replace(k, name=f"{k.name} ({Path(k.path).name if k.path else 'random'})")
 
 
@@ -288,7 +300,6 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
             seats: str = "rotate", paired: bool = False, progress: bool = False):
     """The same bots on each kingdom (same seed on each, so the games differ only by the
     kingdom). Returns CompareResults: ``table`` has one row per kingdom and bot."""
-    from .run.stats import CompareResults, compare_table, identical_setups
     games, seed, jobs = check_run_args(games, seed, jobs)
     paired, progress = flag("paired", paired), flag("progress", progress)
     random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_KINGDOMS)
@@ -328,9 +339,6 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
     given, hears the tournament's size and an estimate of its time before it starts.
     What it keeps of each match is its summary rows, so memory stays flat however many
     matches it plays."""
-    import itertools
-    import math
-    from .run.stats import TournamentResults, TournamentTally
     games, seed, jobs = check_run_args(games, seed, jobs)
     paired, progress = flag("paired", paired), flag("progress", progress)
     loaded = load_bots(bots)
@@ -379,7 +387,6 @@ def tournament_size(n_groups: int, games: int, players: int, bots: list, kingdom
     """The size of a tournament before it starts: matches, games, and the time they take
     at the speed of its first match on this machine (what a match costs before its
     games, the best of three, and a sample of its games)."""
-    import time
     game = game_of_bots(bots)
     match = prepare(bots[:players], kingdom, None, rules, "rotate")
     game.warm_up(match)  # the engine loads once, not per match

@@ -9,15 +9,32 @@ import os
 import shlex
 import signal
 import sys
+import webbrowser
+from pathlib import Path
 
 import click
+import pandas as pd
 
 from . import api
 from ._version import __version__
 from .errors import InputError, InputErrors, printable
 from .games import DEFAULT as DEFAULT_GAME
-from .report.reports import COMPARE_FILES, RUN_FILES, TOURNAMENT_FILES
-from .report.outfiles import OutputError
+from .games import game_of_bots, get_game
+from .report.outfiles import OutputError, OutputLock, json_text, refuse_inputs
+from .report.reports import (
+    COMPARE_FILES,
+    RUN_FILES,
+    TOURNAMENT_FILES,
+    format_compare,
+    format_table,
+    format_tournament,
+    write_compare,
+    write_reports,
+    write_tournament,
+)
+from .tools import optimizer as opt
+from .tools.bench import run_bench
+from .validate import validate_files
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -103,8 +120,6 @@ def write_out(writer, res, out, quiet, open_report=False) -> list:
     if not quiet:
         click.echo(f"wrote {len(files)} files to {printable(out)}: {', '.join(p.name for p in files)}", err=True)
     if open_report:
-        import webbrowser
-        from pathlib import Path
         page = Path(out).resolve() / "report.html"
         try:
             opened = webbrowser.get().open(page.as_uri())
@@ -134,7 +149,6 @@ def claim_out(out, files=(), inputs=()):
     of the ``files`` the command writes there one of its ``inputs``)."""
     if out is None:
         return contextlib.nullcontext()
-    from .report.outfiles import OutputLock, refuse_inputs
     out = api.path_arg("out", out, "folder")
     refuse_inputs([os.path.join(out, f) for f in files], inputs, "--out")
     return OutputLock(out)
@@ -207,12 +221,10 @@ def cli():
 
 def _rule_overrides(rules, bots):
     """The --rules options, checked by the game of the bots."""
-    from .games import game_of_bots
     return game_of_bots(bots).parse_rules(rules)
 
 
 def _warn_missing(match, quiet):
-    from .games import game_of_bots
     if quiet:
         return
     game = game_of_bots(match.bots)
@@ -260,19 +272,16 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
             stop.shield()
             _print_results(res, fmt)
             if out:
-                from .report.reports import write_reports
                 write_out(write_reports, res, out, quiet, open_report)
     _finish(res, stop)
 
 
 def _print_results(res, fmt):
-    from .report.reports import format_table
     if fmt == "table":
         click.echo(format_table(res))
     elif fmt == "csv":
         click.echo(res.summary.to_csv(index=False, float_format="%.6g"), nl=False)
     else:
-        from .report.outfiles import json_text
         click.echo(json_text({"meta": res.meta, "summary": res.summary.to_dict(orient="records"),
                               "length": res.length_stats, "endings": res.endings.to_dict(orient="records"),
                               "seats": res.seats.to_dict(orient="records")}))
@@ -303,7 +312,6 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
                           players=players, rules=_rule_overrides(rules, bots), seats=seats, paired=paired,
                           progress=not quiet and sys.stderr.isatty())
         stop.shield()
-        from .report.reports import format_compare, write_compare
         if not quiet:
             for w in res.meta["warnings"]:
                 click.echo(f"Warning: {w}", err=True)
@@ -337,7 +345,6 @@ def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, 
                              progress=not quiet and sys.stderr.isatty(),
                              announce=None if quiet else lambda line: click.echo(line, err=True))
         stop.shield()
-        from .report.reports import format_tournament, write_tournament
         _print_frame(res.table, res.meta, fmt, format_tournament(res))
         if out:
             write_out(write_tournament, res, out, quiet, open_report)
@@ -350,7 +357,6 @@ def _print_frame(df, meta, fmt, table_text):
     elif fmt == "csv":
         click.echo(df.to_csv(index=False, float_format="%.6g"), nl=False)
     else:
-        from .report.outfiles import json_text
         click.echo(json_text({"meta": meta, "rows": df.to_dict(orient="records")}))
 
 
@@ -388,7 +394,6 @@ def optimize(kingdom, against, players, budget, generations, each_card, edition,
       dsim optimize -k kingdoms/first_game.yaml --budget 10m --out reports/opt
       dsim optimize --each-card --budget 30m --out reports/cards
     """
-    from .tools import optimizer as opt
     say = (lambda line: None) if quiet else opt.print_line
     if each_card and kingdom:
         raise click.BadParameter("--each-card ranks cards on the basic supply plus the card; it takes no kingdom",
@@ -470,14 +475,11 @@ def cards(edition, game_name, fmt):
       dsim cards --edition 2
       dsim cards --game splendor
     """
-    from .games import get_game
     rows = get_game(game_name).items_table(edition)
     if fmt == "json":
-        from .report.outfiles import json_text
         click.echo(json_text(rows))
         return
     if fmt == "csv":
-        import pandas as pd
         click.echo(pd.DataFrame(rows).to_csv(index=False), nl=False)
         return
     head = {"card": "card", "cost": "cost", "types": "types", "editions": "editions", "text": "text"}
@@ -497,7 +499,6 @@ def validate(files):
     Example:
       dsim validate strategies/*.yaml kingdoms/*.yaml
     """
-    from .validate import validate_files
     errors, warnings, ok = validate_files(files)
     for w in warnings:
         click.echo(f"Warning: {w}", err=True)
@@ -523,7 +524,6 @@ def bench(games, repeat, reference, compile_time):
     Example:
       dsim bench -n 100000 --repeat 3
     """
-    from .tools.bench import run_bench
     run_bench(games, repeat, reference, echo=click.echo, compile_time=compile_time)
 
 

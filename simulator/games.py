@@ -17,11 +17,16 @@ from __future__ import annotations
 import functools
 import importlib
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from .errors import InputError, InputErrors, did_you_mean, printable, short
+from .kernels.jit import compile_notice
+from .kernels.tally_layout import GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT, SHARE
+from .lang.yamlio import LineDict, load_file
+from .run.stats import CURVE_COLS, Tally, engine_tally
 
 GROUP = "dsim.games"
 #: the games that ship with dsim (found here too when dsim runs from a source tree that
@@ -174,7 +179,6 @@ class EngineState:
 
     def tally(self, games: int) -> Any:
         """The A array as a Tally (copies)."""
-        from .run.stats import CURVE_COLS, engine_tally
         eng, E = self.ENGINE, self.ENGINE.layout
         assert E.A_TU == E.A_TG + E.MAXB * eng.ITEM_STRIDE and E.NTC == len(CURVE_COLS)
         return engine_tally(self.A, len(self.match.bots), self.match.max_len, len(eng.ENDINGS), len(eng.ITEMS),
@@ -257,7 +261,6 @@ class EngineGame:
 
     def empty_tally(self, match) -> Any:
         """A zero Tally of the shapes ``play`` returns for this match."""
-        from .run.stats import Tally
         E = self.layout
         return Tally.empty(len(match.bots), E.MAXP, match.max_len, len(self.ENDINGS), len(self.ITEMS), E.NTB, E.NTS,
                            E.SHARE)
@@ -265,7 +268,6 @@ class EngineGame:
     def warm_up(self, match) -> None:
         """Compile the engine (or load it from numba's cache) by playing one short game,
         saying so on stderr when it compiles."""
-        from .kernels.jit import compile_notice
         what, expect = self.COMPILE
         with compile_notice(self.kernels().run_games, what, expect):
             self.State(match).run(self.layout.MODE_FRESH, 0, 0, 1)
@@ -288,7 +290,6 @@ class EngineGame:
 
     def records_frame(self, match, rec: np.ndarray) -> dict:
         """Per-game records (the engine's grec rows) as columns, for ``--save-games``."""
-        from .kernels.tally_layout import GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT, SHARE
         cols = self.RECORD_COLUMNS
         rows = {"game": rec[:, GR_GAME], "ending": [self.ENDINGS[e - 1] for e in rec[:, GR_ENDING]],
                 cols["length"]: rec[:, GR_LENGTH]}
@@ -330,7 +331,6 @@ def bots_meta(names, bots) -> list[dict]:
 def registered() -> dict[str, str]:
     """{game name: its module} for every installed game: the ``dsim.games`` entry points,
     then the built-in games not among them."""
-    from importlib.metadata import entry_points
     found = {game_name(ep.name): ep.value for ep in entry_points(group=GROUP)}
     for name, module in BUILT_IN.items():
         found.setdefault(name, module)
@@ -393,7 +393,6 @@ def game_of_bots(paths) -> Game:
     key, Dominion without one; bots of different games are an error naming the files.
     A file that cannot be read (missing, not YAML, too big) has no say: the game's own
     loader then reports what is wrong with it."""
-    from .lang.yamlio import LineDict, load_file
     named = {}
     for p in paths:
         name = getattr(p, "game", None)

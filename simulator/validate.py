@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .errors import InputError, InputErrors
+from .games import game_of_bots
 from .lang.yamlio import load_file
 
 
@@ -10,7 +11,6 @@ def validate_files(paths) -> tuple[list, list, int]:
     file is a setup (a Dominion kingdom: it has 'cards') or a bot, and validates it. With
     exactly one setup, what the bots name that the setup lacks is a warning (those rules
     can never apply)."""
-    from .games import game_of_bots
     errors, warnings, ok = [], [], 0
     bots, setups = [], []
     try:

@@ -13,11 +13,25 @@ import numpy as np
 from ..errors import InputError, InputErrors
 from ..games import EngineGame, EngineState, place_bots, stack_array, unique_names
 from ..games import Match as BaseMatch
+from ..kernels.jit import compile_notice
+from ..lang.yamlio import LineDict
 from ..run.stats import BOT_COLS, SEAT_COLS
 from . import layout as E  # the engine's constants; the kernels load on first use (numba)
+from . import optimizing
 from .cards import CARDS, NCARDS, card_columns
-from .setup import Kingdom, Rules, bots_kingdom, supply_sizes
-from .strategy import CompiledBots, Strategy, compile_bots
+from .gamelog import game_text
+from .layout import IMPLEMENTED
+from .setup import (
+    Kingdom,
+    Rules,
+    bots_kingdom,
+    implemented_error,
+    load_kingdom,
+    parse_rule_options,
+    random_kingdoms,
+    supply_sizes,
+)
+from .strategy import CompiledBots, Strategy, compile_bots, load_strategy, parse_strategy
 
 SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
 assert [E.TB_GAMES, E.TB_WINS, E.TB_TIES, E.TB_LOSSES, E.TB_W12, E.TB_VP, E.TB_TURNS] == list(range(len(BOT_COLS)))
@@ -58,7 +72,6 @@ def make_match(bots: list[Strategy], kingdom: Kingdom | None = None, rule_overri
     rules = kingdom.rules.with_overrides(rule_overrides or {})
     players = len(bots)
     # every kingdom card must be playable by this engine
-    from .setup import implemented_error
     errs = [e for e in (implemented_error(c, kingdom.path) for c in kingdom.cards) if e is not None]
     if errs:
         raise InputErrors(errs)
@@ -111,7 +124,6 @@ class State(EngineState):
         engine = _engine()
         if self.S[E.G_LOG] == 0 and mode == E.MODE_FRESH:
             return engine.run_games
-        from ..kernels.jit import compile_notice
         with compile_notice(engine.run_games_logged, "the engine's logged variant", "about 3 s"):
             engine.compile_later(engine.run_games_logged)
         return engine.run_games_logged
@@ -213,11 +225,9 @@ class Dominion(EngineGame):
         return match.rules.as_dict()
 
     def game_text(self, state, match, seed: int, game: int) -> str:
-        from .gamelog import game_text
         return game_text(state, match, seed, game)
 
     def optimizer(self):
-        from . import optimizing
         return optimizing
 
 
@@ -232,7 +242,6 @@ assert E.END_CAP == len(GAME.ENDINGS)
 
 
 def load_bot(path):
-    from .strategy import load_strategy
     return load_strategy(path)
 
 
@@ -241,7 +250,6 @@ def is_bot(obj) -> bool:
 
 
 def load_setup(path):
-    from .setup import load_kingdom
     return load_kingdom(path)
 
 
@@ -250,13 +258,11 @@ def is_setup(obj) -> bool:
 
 
 def parse_rules(items) -> dict:
-    from .setup import parse_rule_options
     return parse_rule_options(items)
 
 
 def random_setups(n: int, bots: list, seed: int, rules: dict) -> list:
     """n random kingdoms holding every kingdom card the bots name."""
-    from .setup import random_kingdoms
     named = set()
     for b in bots:
         named |= b.cards()
@@ -266,9 +272,6 @@ def random_setups(n: int, bots: list, seed: int, rules: dict) -> list:
 def check_file(data, path: str, text: str) -> tuple:
     """("setup", Kingdom) for a file with 'cards', else ("bot", Strategy); raises the
     file's errors."""
-    from ..lang.yamlio import LineDict
-    from .setup import load_kingdom
-    from .strategy import parse_strategy
     if isinstance(data, LineDict) and "cards" in data:
         return "setup", load_kingdom(path)
     return "bot", parse_strategy(data, str(path), text)
@@ -289,7 +292,6 @@ def missing(match: Match) -> list:
 
 def items_table(edition) -> list:
     """Every card (or one edition's) as rows for ``dsim cards``."""
-    from .layout import IMPLEMENTED
     rows = []
     for c in CARDS:
         if edition and c.editions not in ("basic", "1+2", edition):

@@ -8,10 +8,10 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, InputErrors, name_problem, short
+from ..games import game_name
 from ..lang.yamlio import LineDict, load_file
 from . import layout as E
-from .cards import CARDS, NCARDS, UnknownCard, parse_card, suggest
-from ..games import game_name
+from .cards import CARDS, KINGDOM_CARDS, NCARDS, UnknownCard, parse_card, suggest
 
 #: rule variants: name -> (allowed values, default, meaning)
 RULE_VARIANTS = {
@@ -198,7 +198,6 @@ def implemented_error(card, path=None, line=None) -> InputError | None:
 def random_kingdoms(n: int, required, seed: int, rules: Rules | None = None) -> list[Kingdom]:
     """``n`` random 10-card kingdoms, each holding every card of ``required`` (the bots'
     kingdom cards), reproducible from ``seed``."""
-    from .cards import KINGDOM_CARDS
     need = sorted({c for c in required if c.kingdom}, key=lambda c: c.id)
     if len(need) > 10:
         raise InputError(f"the bots use {len(need)} kingdom cards; a kingdom holds 10",

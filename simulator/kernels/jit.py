@@ -13,6 +13,7 @@ game, which never import the kernels.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import itertools
 import logging
 import os
@@ -22,6 +23,10 @@ import threading
 import time
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
+
+from ..errors import InputError
+from ..lang import expr
+from . import tally_layout
 
 log = logging.getLogger("dsim.jit")
 
@@ -237,7 +242,6 @@ class Kernels:
             self._compile([d])
 
     def signature(self, d) -> tuple:
-        import inspect
         from numba import types
         return tuple(self.arg_types.get(a, types.int64) for a in inspect.signature(d.py_func).parameters)
 
@@ -299,8 +303,8 @@ def game_kernels(kernel_dir, layout_file, entry_points) -> "Kernels":
     """A game engine's ``Kernels``: numba's cache keyed to every file of the engine's
     folder, the game's layout (the kernels' constants) and the shared modules the kernels
     take code or constants from (the condition language, the random streams, the tally)."""
-    from ..lang import expr, stackvm
-    from . import streams, tally_kernels, tally_layout
+    from ..lang import stackvm
+    from . import streams, tally_kernels
     here = Path(kernel_dir).resolve()
     shared = [Path(m.__file__) for m in (expr, streams, stackvm, tally_kernels, tally_layout)]
     return Kernels(here, [*sorted(here.glob("*.py")), Path(layout_file), *shared], entry_points)
@@ -316,7 +320,6 @@ def patch_problems() -> list[tuple[str, str]]:
     """(patch, what of numba it no longer finds) for each patch below that this numba
     release would break; empty when all four apply. Each checks the internals it replaces
     or reads: their names, signatures and layouts, as numba 0.68 has them."""
-    import inspect
 
     import llvmlite.binding as ll
     import numba
@@ -369,7 +372,6 @@ def check_patches() -> None:
     if problems:
         import numba
 
-        from ..errors import InputError
         raise InputError(f"numba {numba.__version__} changed what dsim's patch '{problems[0][0]}' relies on "
                            f"({problems[0][1]}); set DSIM_PLAIN_NUMBA=1 to compile without dsim's patches "
                            "(slower, the same results), or install the numba release dsim requires")
@@ -437,9 +439,9 @@ def lean_arrays(array_types):
     ``linked_by_reference``, this patches numba internals (numba is pinned to one minor
     release); everything is restored afterwards.
     """
+    from llvmlite import ir
     from numba.core.datamodel import default_manager, models
     from numba.core.registry import cpu_target
-    from llvmlite import ir
 
     class LeanArrayModel(models.ArrayModel):
         # the members of numba's ArrayModel, in its order

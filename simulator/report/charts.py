@@ -11,6 +11,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..run.stats import Results, identical_pair, setup_of, setups_of, words  # noqa: E402
+from .outfiles import atomic_open
 
 DPI = 110
 
@@ -43,7 +44,6 @@ def _partial_set(meta: dict) -> str:
 
 
 def _save(fig, path) -> Path:
-    from .outfiles import atomic_open
     with atomic_open(path, "wb") as f:
         fig.savefig(f, format="png", dpi=DPI, bbox_inches="tight")
     plt.close(fig)

@@ -10,10 +10,15 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..errors import InputError
-from .outfiles import FileLock, OutputError, umask_now, check_writable, pct, write_all, write_csv, write_json
-from ..run.stats import Results, identical_pair, setup_of, setups_of, words
+import numpy as np
+import pandas as pd
 
+from ..errors import InputError
+from ..games import get_game
+from ..kernels.tally_layout import GR_PER_SEAT, GR_SEAT
+from ..run.stats import Results, identical_pair, setup_of, setups_of, words
+from .html import compare_report, run_report, tournament_report
+from .outfiles import FileLock, OutputError, check_writable, pct, umask_now, write_all, write_csv, write_json
 
 RUN_FILES = ("summary.csv", "seats.csv", "game_length.csv", "endings.csv", "cards.csv", "cards_by_turn.csv",
              "curves.csv", "run.json", "win_rates.png", "game_length.png", "curves.png", "cards.png", "report.html")
@@ -101,7 +106,6 @@ def write_reports(res: Results, out_dir, charts: bool = True) -> list[Path]:
 
     if charts:
         writers.append(draw_charts)
-    from .html import run_report
     writers.append(lambda: run_report(res, out, pngs))
     return write_all(out, writers)
 
@@ -171,7 +175,6 @@ def _rows(df, header, cells) -> list[str]:
 def write_compare(cmp, out_dir) -> list[Path]:
     from . import charts as ch
     out = Path(out_dir)
-    from .html import compare_report
     return write_all(out, [lambda: write_csv(cmp.table, out / "compare.csv"),
                            lambda: write_json(cmp.meta, out / "run.json"),
                            lambda: ch.compare_chart(cmp, out / "compare.png"),
@@ -180,7 +183,6 @@ def write_compare(cmp, out_dir) -> list[Path]:
 
 def write_tournament(tr, out_dir) -> list[Path]:
     from . import charts as ch
-    from .html import tournament_report
     out = Path(out_dir)
     return write_all(out, [lambda: write_csv(tr.table, out / "tournament.csv"),
                            lambda: write_csv(tr.ranking, out / "ranking.csv"),
@@ -225,9 +227,6 @@ class GameWriter:
             self.discard()
             raise InputError(f"cannot write --save-games to {self.path.parent}: {e.strerror}",
                              hint="choose a folder you can write to") from None
-        import numpy as np
-        from ..games import get_game
-        from ..kernels.tally_layout import GR_PER_SEAT, GR_SEAT
         self._rows = get_game(match.game).records_frame
         self.columns = list(self._rows(match, np.zeros((0, GR_SEAT + GR_PER_SEAT * match.players), np.int32)))
         if not self.parquet:
@@ -247,7 +246,6 @@ class GameWriter:
         raise OutputError(f"{self.failed}; the per-game file was removed{kept}") from None
 
     def _write(self, rec) -> None:
-        import pandas as pd
         df = pd.DataFrame(self._rows(self.match, rec), columns=self.columns)
         if self.parquet:
             import pyarrow as pa

@@ -22,6 +22,7 @@ from collections import deque
 from multiprocessing.connection import wait
 
 from ..errors import RunError
+from .dask_backend import DaskPool
 from .tasks import TaskCrash, call_task, kill_fault
 
 log = logging.getLogger("dsim.pool")
@@ -234,7 +235,6 @@ def make_pool(fn, context, jobs: int, backend: str = "local", scheduler: str | N
     single task), worker processes otherwise, or a Dask cluster (``scheduler``, or a local
     one; ``client``, a client already connected)."""
     if backend == "dask":
-        from .dask_backend import DaskPool
         return DaskPool(fn, context, jobs, scheduler, client)
     if jobs == 1 or tasks == 1:
         return SerialPool(fn, context)

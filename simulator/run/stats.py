@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from ..kernels.tally_layout import A_TB, A_TE, A_TG, A_TS, MAXB, MAXP, NTB, NTS, SHARE
+
 #: columns of Tally.bot (the game kernels write these positions)
 BOT_COLS = ("games", "wins", "ties", "losses", "w12", "vp", "turns")
 #: columns of Tally.seat[b, s, :]
@@ -142,7 +144,6 @@ def engine_tally(A: np.ndarray, nbots: int, cap: int, n_endings: int, n_items: i
     simulator/kernels/tally_layout.py says: per bot, per bot and seat, endings, items gained
     (``item_stride`` per bot), units (1, then 2 per bot), then (cap + 2) game lengths,
     the curves (len(CURVE_COLS) per bot and turn) and the items gained per bot and turn."""
-    from ..kernels.tally_layout import A_TB, A_TE, A_TG, A_TS, MAXB, MAXP, NTB, NTS, SHARE
     L = cap + 2
     a_tu = A_TG + MAXB * item_stride
     a_tl = a_tu + 1 + 2 * MAXB

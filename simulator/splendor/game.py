@@ -15,11 +15,13 @@ import numpy as np
 from ..errors import InputError, InputErrors, name_problem, short
 from ..games import EngineGame, EngineState, game_name, place_bots, stack_array, unique_names
 from ..games import Match as BaseMatch
-from ..run.stats import BOT_COLS, SEAT_COLS
 from ..lang.yamlio import LineDict, load_file
+from ..run.stats import BOT_COLS, SEAT_COLS
 from . import layout as E
-from .bots import LISTS, Bot, CompiledBots, compile_bots
+from .bots import LISTS, Bot, CompiledBots, compile_bots, parse_bot
+from .bots import load_bot as load
 from .cards import CARDS, COLOURS, ITEMS, NOBLES, tables
+from .gamelog import game_text
 
 SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
 assert [E.TB_GAMES, E.TB_WINS, E.TB_TIES, E.TB_LOSSES, E.TB_W12, E.TB_POINTS, E.TB_TURNS] == list(range(len(BOT_COLS)))
@@ -341,7 +343,6 @@ class Splendor(EngineGame):
         return match.variant.as_dict()
 
     def game_text(self, state, match, seed: int, game: int) -> str:
-        from .gamelog import game_text
         return game_text(state, match, seed, game)
 
 
@@ -353,7 +354,6 @@ Match.ENGINE = State.ENGINE = GAME
 
 # ---------------------------------------------------------------- the rest of the interface
 def load_bot(path):
-    from .bots import load_bot as load
     return load(path)
 
 
@@ -388,7 +388,6 @@ def random_setups(n: int, bots: list, seed: int, rules: dict) -> list:
 
 def check_file(data, path: str, text: str) -> tuple:
     """("setup", Variant) for a file with 'rules' and no bot list, else ("bot", Bot)."""
-    from .bots import parse_bot
     if isinstance(data, LineDict) and "rules" in data and not any(k in data for k in (*LISTS, "random")):
         return "setup", parse_variant(data, path, text)
     return "bot", parse_bot(data, path, text)

@@ -11,6 +11,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..games import game_names, get_game
+from ..run import runner
+
 ROOT = Path(__file__).resolve().parents[2]
 STRATEGIES = ROOT / "strategies"
 REFERENCE = ROOT / "bench" / "bm_reference.c"
@@ -20,14 +23,12 @@ REFERENCE = ROOT / "bench" / "bm_reference.c"
 def bench_games() -> list:
     """The installed games, in the order bench times them: those the C reference plays
     first (the scaling runs use their first matchup), then the others by name."""
-    from ..games import game_names, get_game
     games = [get_game(n) for n in game_names()]
     return sorted((g for g in games if g.BENCH), key=lambda g: (not g.BENCH_REFERENCE, g.NAME))
 
 
 def time_matchup(match, games: int, repeat: int) -> list[float]:
     """CPU-time games per second of ``repeat`` single-process runs (compile excluded)."""
-    from ..games import get_game
     game = get_game(match.game)
     rates = []
     for i in range(repeat):
@@ -79,8 +80,6 @@ def reference_scaling(games: int) -> float | None:
 def dsim_walls(match, games: int) -> tuple[float, float]:
     """Wall-clock seconds of a run with 1 worker and of one with 2 workers (the same games;
     worker start-up included, as a user sees it)."""
-    from ..run import runner
-    from ..games import get_game
     game = get_game(match.game)
     walls = []
     for jobs in (1, 2):

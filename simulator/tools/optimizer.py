@@ -25,6 +25,7 @@ import math
 import os
 import random
 import re
+import secrets
 import sys
 import time
 from dataclasses import dataclass, field
@@ -34,8 +35,10 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InputError, InputErrors, printable, short
+from ..games import game_names, game_of_bots, game_of_setup, get_game
+from ..report.outfiles import atomic_open, check_writable, write_all, write_csv, write_json
 from ..run.pool import make_pool
-from ..report.outfiles import atomic_open, write_all, write_csv, write_json
+from ..run.runner import default_jobs
 from ..run.stats import BOT_COLS, wilson
 
 log = logging.getLogger("dsim.optimize")
@@ -67,7 +70,6 @@ def derived_seed(seed: int, tag: str) -> int:
 def tools(setup):
     """What the optimiser needs of the game ``setup`` belongs to (its genome, bots from
     text, ...: the game's ``optimizer()``), or an InputErrors for a game without one."""
-    from ..games import game_of_setup
     tools = game_of_setup(setup).optimizer()
     if tools is None:
         raise InputErrors([InputError(f"dsim optimize cannot evolve {game_of_setup(setup).LABELS['game']} bots "
@@ -85,7 +87,6 @@ def _play(context, task, idx) -> list:
     """A pool task: (win shares, games, share) of the candidate against each opponent
     (its wins in units of 1/share), over games
     first .. first+n-1 of ``seed``, on the setup of ``context``."""
-    from ..games import game_of_setup
     kingdom, players, rules = context
     game = game_of_setup(kingdom)
     bot = tools(kingdom).bot_from_text
@@ -439,7 +440,6 @@ def _tupled(x):
 def _evolvable(bots, setup=None):
     """The game ``bots`` play when the optimiser can evolve its bots (and ``setup``, if
     given, is that game's); else an InputErrors naming the games it can evolve."""
-    from ..games import game_names, game_of_bots, game_of_setup, get_game
     game = game_of_bots(bots)
     if (setup is not None and game is not game_of_setup(setup)) or game.optimizer() is None:
         able = [get_game(n).LABELS["game"] for n in game_names() if get_game(n).optimizer() is not None]
@@ -450,7 +450,6 @@ def _evolvable(bots, setup=None):
 
 def default_against(kingdom) -> list:
     """The shipped bots (strategies/ of this checkout) that can play the kingdom."""
-    from ..games import game_of_setup
     folder = ROOT / "strategies"
     if not folder.is_dir():
         raise InputErrors([InputError("no --against bots given and no strategies/ folder to take them from",
@@ -501,10 +500,8 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     after every generation and resumes a run that stopped in it (without ``seed``, with
     that run's seed); ``write`` then writes the files of docs/optimize.md. ``backend``
     "dask" plays on a Dask cluster (``scheduler``, or a local one), with the same results."""
-    import secrets
 
     from .. import api
-    from ..run.runner import default_jobs
     t_start = time.perf_counter()  # the budget counts from here
     if out is not None:
         out = Path(api.path_arg("out", out, "folder"))
@@ -532,7 +529,6 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
         for path, line, item in dict.fromkeys(game.missing(api.prepare([b] * players, kingdom))):
             say(f"Warning: {path}:{line}: '{item}' is not in the kingdom; the rule never applies")
     if out is not None:
-        from ..report.outfiles import check_writable
         try:
             check_writable(out, "the optimizer's files")
         except InputError as e:

@@ -14,6 +14,9 @@ DEFERRED = {
     "llvmlite": "numba's code generator, loaded with it",
     "matplotlib": "about 0.8 s, only when charts are drawn",
     "simulator.report.charts": "imports matplotlib",
+    "simulator.lang.stackvm": "numba kernels (imports numba)",
+    "simulator.kernels.streams": "numba kernels (imports numba)",
+    "simulator.kernels.tally_kernels": "numba kernels (imports numba)",
     "dask": "about 1 s, only with --backend dask",
     "jinja2": "only when report.html is written",
     "pyarrow": "only for --save-games to a .parquet file",
@@ -97,10 +100,16 @@ def function_imports(path: Path) -> list[tuple[int, str]]:
             if isinstance(node, ast.ImportFrom):
                 base = (".".join(pkg[:len(pkg) - node.level + 1] + ([node.module] if node.module else []))
                         if node.level else node.module)
-                out += [(node.lineno, f"{base}.{a.name}" if not node.module else base) for a in node.names]
+                out += [(node.lineno, _module(base, a.name)) for a in node.names]
             elif isinstance(node, ast.Import):
                 out += [(node.lineno, a.name) for a in node.names]
     return sorted(set(out))
+
+
+def _module(base: str, name: str) -> str:
+    """What ``from base import name`` imports: the module base.name if there is one, else base."""
+    sub = ROOT.joinpath(*f"{base}.{name}".split("."))
+    return f"{base}.{name}" if sub.with_suffix(".py").exists() or (sub / "__init__.py").exists() else base
 
 
 def deferred_ok(module: str) -> bool:
@@ -118,6 +127,7 @@ def test_the_import_check_resolves_relative_imports(tmp_path):
     sub = tmp_path / "simulator" / "report"
     sub.mkdir(parents=True)
     p = sub / "m.py"
+    (sub / "charts.py").write_text("")
     p.write_text("import os\ndef f():\n    from . import charts\n    from ..games import get_game\n"
                  "    import numba.core\n")
     global ROOT
