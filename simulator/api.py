@@ -216,12 +216,22 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
                               {k: v for k, v in meta.items() if k != "bot_names"})
 
 
+def pairing(paired, seats) -> bool:
+    """``paired``, checked against the seating: a paired deal is played once per rotation
+    of the seats, so it cannot be combined with fixed or random seats."""
+    paired = flag("paired", paired)
+    if paired and seats != "rotate":
+        raise InputError(f"--paired rotates the seats itself; it cannot be used with --seats {short(seats, 20)}",
+                         hint="leave --seats out (rotate)")
+    return paired
+
+
 def _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired, until_ci, backend, scheduler,
                 progress, save_games, match, label) -> tuple:
     """``simulate``'s games: (the Tally, the run's meta with the match's names of bots,
     endings and items)."""
     games, seed, jobs = check_run_args(games, seed, jobs, backend, until_ci)
-    paired, progress = flag("paired", paired), flag("progress", progress)
+    paired, progress = pairing(paired, seats), flag("progress", progress)
     if match is None:
         match = prepare(bots, kingdom, players, rules, seats)
     game = game_of_bots(match.bots)
@@ -301,7 +311,7 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     """The same bots on each kingdom (same seed on each, so the games differ only by the
     kingdom). Returns CompareResults: ``table`` has one row per kingdom and bot."""
     games, seed, jobs = check_run_args(games, seed, jobs)
-    paired, progress = flag("paired", paired), flag("progress", progress)
+    paired, progress = pairing(paired, seats), flag("progress", progress)
     random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_KINGDOMS)
     if seed is None:
         seed = secrets.randbelow(2**31)

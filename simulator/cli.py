@@ -40,15 +40,20 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 class UserError(click.ClickException):
-    """One or more user mistakes: one ``Error: ...`` line each, exit code 1."""
+    """One or more user mistakes: one ``Error: ...`` line each (the first MAX_SHOWN, then
+    how many more), exit code 1."""
+    MAX_SHOWN = 20
 
     def __init__(self, errors):
         self.errors = list(errors)
-        super().__init__("\n".join(str(e) for e in self.errors))
+        super().__init__("\n".join(str(e) for e in self.errors[:self.MAX_SHOWN]))
 
     def show(self, file=None):
-        for e in self.errors:
+        for e in self.errors[:self.MAX_SHOWN]:
             click.echo(f"Error: {e}", err=True)
+        more = len(self.errors) - self.MAX_SHOWN
+        if more > 0:
+            click.echo(f"Error: ... and {more:,} more errors like these (fix these first)", err=True)
 
 
 def user_errors(fn):
@@ -256,14 +261,12 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
     """
     _check_open(open_report, out)
     setup_logging(verbose, quiet)
-    if paired and seats != "rotate":
-        raise click.BadParameter("--paired rotates the seats itself; it cannot be used with --seats "
-                                 f"{seats}", param_hint="--paired")
     if scheduler and backend != "dask":
         raise click.BadParameter("--scheduler needs --backend dask", param_hint="--scheduler")
     with StopSignals() as stop:
         match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules, bots), seats)
         api.check_run_args(games, seed, jobs, backend, until_ci)
+        api.pairing(paired, seats)
         _warn_missing(match, quiet)
         with claim_out(out, RUN_FILES, api.match_inputs(match)):
             res = api.simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, until_ci=until_ci,

@@ -44,7 +44,7 @@ class Rules:
             value = raw
             # strict types: in a file (``path``), a YAML true, 3.0 or '4' is not a rule value;
             # text from --rules is converted when it is a plain whole number
-            if path is None and isinstance(default, int) and isinstance(raw, str) and raw.strip().isdigit() \
+            if path is None and isinstance(default, int) and isinstance(raw, str) and raw.strip().isdecimal() \
                     and len(raw.strip()) <= 6:
                 value = int(raw)
             shown = short(raw)

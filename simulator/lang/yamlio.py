@@ -57,13 +57,19 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequen
 
 def _expanded_size(node, limit: int) -> int:
     """Values in the document once every alias is expanded, counted without expanding
-    (each node's size is computed once), stopping as soon as it passes ``limit``."""
+    (each node's size is computed once), stopping as soon as it passes ``limit``. A node
+    reached again from inside itself (``&a [*a]``) would expand forever: an InputError."""
     sizes: dict[int, int] = {}
+    open_: set[int] = set()      # nodes whose values are being counted
     stack = [(node, False)]
     while stack:
         n, done = stack.pop()
         if id(n) in sizes:
             continue
+        if not done and id(n) in open_:
+            raise InputError("a YAML alias refers to a list or mapping that holds it, so it never ends",
+                             None, n.start_mark.line + 1, hint="write the list out")
+        open_.add(id(n))
         kids = []
         if isinstance(n, yaml.SequenceNode):
             kids = n.value
@@ -90,7 +96,11 @@ def load_text(text: str, path: str | None = None):
         node = loader.get_single_node()
         if node is None:
             return None
-        if _expanded_size(node, MAX_NODES) > MAX_NODES:
+        try:
+            size = _expanded_size(node, MAX_NODES)
+        except InputError as e:
+            raise InputError(e.message, path, e.line, hint=e.hint) from None
+        if size > MAX_NODES:
             raise InputError(f"the file expands to more than {MAX_NODES:,} values (YAML aliases?)", path,
                              hint="write the lists out; a bot file is a few dozen lines")
         return loader.construct_document(node)

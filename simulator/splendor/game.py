@@ -63,7 +63,7 @@ class Variant:
                 continue
             allowed, default, _ = RULES[key]
             value = raw
-            if path is None and isinstance(default, int) and isinstance(raw, str) and raw.strip().isdigit() \
+            if path is None and isinstance(default, int) and isinstance(raw, str) and raw.strip().isdecimal() \
                     and len(raw.strip()) <= 6:
                 value = int(raw)
             if isinstance(default, int):

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from ..helpers import NOTHANKS, scaled
 from simulator import api, games
 from simulator.cli import cli
+from simulator.run.runner import MIN_CHUNK
 from simulator.run.stats import BOT_COLS, Tally
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +98,8 @@ def test_same_seed_same_tally_for_any_chunking(game, which):
 
 def test_same_seed_same_tally_for_any_jobs(game):
     name, fx = game
-    n = games_for(fx, 6000, floor=60)
+    # enough games for two chunks even for a game that plays fewer (so -j 2 splits the run)
+    n = max(games_for(fx, 6000, floor=60), min(scaled(6000, floor=60), 2 * MIN_CHUNK + 1))
     runs = [api.simulate([str(p) for p in fx["bots"]], games=n, seed=3, jobs=j) for j in (1, 2)]
     assert _same(runs[0].tally, runs[1].tally)
     assert runs[0].summary.equals(runs[1].summary)

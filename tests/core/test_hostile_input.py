@@ -19,6 +19,7 @@ from simulator.validate import validate_files
 ROOT = Path(__file__).resolve().parents[2]
 BM = str(ROOT / "strategies" / "big_money.yaml")
 BMU = str(ROOT / "strategies" / "big_money_ultimate.yaml")
+SPL = str(ROOT / "strategies" / "splendor" / "greedy.yaml")
 KINGDOM = "cards: [Village, Smithy, Market, Festival, Laboratory, Witch, Moat, Council Room, Woodcutter, Merchant]\n"
 
 BOMB = "\n".join(['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'] +
@@ -63,6 +64,21 @@ def test_a_yaml_alias_bomb_is_refused_quickly_in_little_memory(tmp_path, kind):
     assert ok == 0 and len(errors) == 1 and "expands to more than 20,000 values" in str(errors[0])
     assert peak < 20_000_000 and seconds < 5
     one_error(invoke("validate", p), "bomb.yaml", "YAML aliases")
+
+
+@pytest.mark.parametrize("text,line", [("buy: &a [*a]\n", 1), ("name: x\nbuy: &a [Gold, {x: [*a]}]\n", 2),
+                                       ("game: splendor\ntake: &t [any, *t]\n", 2)])
+@pytest.mark.timeout(20)
+def test_a_yaml_alias_inside_itself_is_one_error_not_a_hang(tmp_path, text, line):
+    p = write(tmp_path, "loop.yaml", text)
+    for args in (["validate", p], ["run", p, p, "-n", 10]):
+        one_error(invoke(*args), f"loop.yaml:{line}:", "refers to a list or mapping that holds it")
+
+
+def test_aliases_that_repeat_a_list_are_fine(tmp_path):
+    p = write(tmp_path, "twice.yaml", "x: &m ['Gold: coins >= 6', Silver]\nbuy: *m\n")
+    errors, _, ok = validate_files([p])
+    assert ok == 0 and "unknown key 'x'" in str(errors[0])   # read through, checked as a bot
 
 
 @pytest.mark.parametrize("data", [b"name: caf\xe9\nbuy: [Silver]\n", bytes(range(256)) * 4])
@@ -111,6 +127,12 @@ def test_rules_from_the_command_line_are_still_text():
     r = invoke("run", BM, BMU, "-n", 10, "-j", 1, "--rules", "end_piles=4", "--rules", "edition=2", "-q")
     assert r.exit_code == 0, r.output
     one_error(invoke("run", BM, BMU, "-n", 10, "--rules", "end_piles=4.0"), "end_piles must be one of 3, 4")
+
+
+@pytest.mark.parametrize("bots,rule", [((BM, BMU), "turn_cap"), ((SPL, SPL), "target")])
+@pytest.mark.parametrize("digits", ["\u00b2", "\u2460", "\u00b9\u00b2"])   # digits int() does not read
+def test_a_rule_value_of_other_digits_is_one_error(bots, rule, digits):
+    one_error(invoke("run", *bots, "-n", 10, "--rules", f"{rule}={digits}"), f"{rule} must be")
 
 
 # ---------------------------------------------------------------- names
@@ -237,7 +259,6 @@ def test_input_error_is_printable_even_from_library_callers():
 
 
 # ---------------------------------------------------------------- round 2
-SPL = str(ROOT / "strategies" / "splendor" / "greedy.yaml")
 
 
 def test_a_string_where_a_list_of_bots_is_expected_is_one_bot():
@@ -369,6 +390,15 @@ def test_a_noble_list_naming_gold_gets_a_hint_not_itself(tmp_path):
     assert str(validate_files([p])[0][0]).endswith("did you mean 'green'?")
 
 
+def test_thousands_of_mistakes_print_twenty_lines_and_a_count(tmp_path):
+    p = write(tmp_path, "v.yaml", "game: splendor\nrules:\n" + "".join(f"  bogus{i}: 1\n" for i in range(3000)))
+    r = invoke("validate", p)
+    lines = r.stderr.strip().splitlines()
+    assert r.exit_code == 1 and len(lines) == 21, r.stderr[-500:]
+    assert all("unknown Splendor rule" in ln for ln in lines[:20])
+    assert lines[-1] == "Error: ... and 2,980 more errors like these (fix these first)"
+
+
 def test_every_error_of_a_variant_file_is_listed(tmp_path):
     p = write(tmp_path, "v.yaml", "game: splendor\nname: v\nrules:\n  target: 99\n  tiebreak: coin\n  bogus: 1\n")
     errors, _, _ = validate_files([p])
@@ -407,3 +437,12 @@ def test_open_says_when_the_browser_does_not_start(tmp_path, monkeypatch):
     monkeypatch.setattr(webbrowser, "get", lambda: Dead())
     r = invoke("run", BM, BMU, "-n", 20, "-j", 1, "-q", "--out", tmp_path / "r", "--open")
     assert r.exit_code == 0 and "the web browser did not start; the report is " in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("seats", ["fixed", "random"])
+def test_paired_deals_need_rotating_seats_in_every_command(seats):
+    for cmd in (["run", BM, BMU], ["compare", BM, BMU, "-k", str(ROOT / "kingdoms" / "first_game.yaml")]):
+        one_error(invoke(*cmd, "-n", 12, "--paired", "--seats", seats), "--paired rotates the seats itself",
+                  f"--seats '{seats}'")
+    with pytest.raises(InputError, match="--paired rotates the seats itself"):
+        api.simulate([BM, BMU], games=12, seed=1, jobs=1, paired=True, seats=seats)

@@ -65,8 +65,7 @@ _VARIABLES = [
     ("gap", "how far the card is from your nearest card (99 when you hold none)"),
     ("cards", "cards you hold"), ("left", "cards still face down in the draw pile"),
     ("score", "your score now: card score less chips (lower is better)"),
-    ("lead", "the best opponent's score less yours (positive when you are ahead)"),
-    ("opp_chips", "the fewest chips any opponent holds"),
+    ("opp_cards", "the lowest card score of any opponent (their chips are hidden, as the rules say)"),
     ("opp_wants", "opponents holding a card next to the face-up one"),
     ("players", "players in the game"), ("turn", "your own turn number, starting at 1"),
 ]
@@ -120,7 +119,10 @@ def parse_bot(data, path: str, text: str = "") -> Bot:
                 take.append(expr.compile_condition(cond, VOCABULARY))
             except expr.ExprError as e:
                 errors.append(InputError(e.message, path, line, hint=e.hint))
-    name = str(data.get("name") or Path(path).stem)
+    name = data.get("name") or Path(path).stem
+    if not isinstance(name, str):
+        errors.append(InputError("'name' must be text", path, data.lines.get("name")))
+        name = Path(path).stem
     if name_problem(name):
         errors.append(InputError(f"the bot's name {short(name)} {name_problem(name)}", path, data.lines.get("name")))
     if errors:
@@ -148,7 +150,8 @@ class Variant:
                                          hint="rules: " + ", ".join(RULES)))
                 continue
             lo, hi, _, _ = RULES[key]
-            value = int(raw) if isinstance(raw, str) and raw.strip().isdigit() and len(raw) < 4 else raw
+            value = int(raw) if path is None and isinstance(raw, str) and raw.strip().isdecimal() and len(raw) < 4 \
+                else raw
             if type(value) is not int or not lo <= value <= hi:
                 errors.append(InputError(f"{key} must be a whole number from {lo} to {hi}, not {short(raw)}",
                                          path, line))
@@ -225,7 +228,8 @@ def setup_warnings(bots: list, setup) -> list:
 
 def items_table(edition=None) -> list:
     return [{"card": str(c), "cost": c, "types": "card", "editions": "base",
-             "text": f"{c} points against you, unless you hold {c - 1}"} for c in range(LOWEST, HIGHEST + 1)]
+             "text": f"{c} points against you" + (f", none if you hold {c - 1}" if c > LOWEST else "")}
+            for c in range(LOWEST, HIGHEST + 1)]
 
 
 # ---------------------------------------------------------------- a match
@@ -334,12 +338,10 @@ def play_game(match, seed: int, game: int, paired: bool, on_choice=None) -> dict
     p, pot = 0, 0
     while deck:
         card = deck[-1]
-        scores = [s - c for s, c in zip(cs, chips)]
         opp = [q for q in range(n) if q != p]
         add = added_score(held[p], card)
         values = [card, pot, chips[p], add - pot, min((abs(card - c) for c in held[p]), default=99),
-                  len(held[p]), len(deck) - 1, scores[p],
-                  min(scores[q] for q in opp) - scores[p], min(chips[q] for q in opp),
+                  len(held[p]), len(deck) - 1, cs[p] - chips[p], min(cs[q] for q in opp),
                   sum(1 for q in opp if card - 1 in held[q] or card + 1 in held[q]), n, turns[p]]
         took = chips[p] == 0 or any(_holds(prog, values) for prog in match.programs[bot[p]])
         if on_choice:
@@ -424,6 +426,10 @@ def records_frame(match, rec) -> dict:
     return rows
 
 
+def chips(n: int) -> str:
+    return f"{n} chip" + ("" if n == 1 else "s")
+
+
 def log_text(match, seed: int, game: int) -> str:
     """Game ``game`` of the run with ``seed``, decision by decision."""
     names, lines = match.bot_names, []
@@ -432,16 +438,16 @@ def log_text(match, seed: int, game: int) -> str:
     def choice(p, v, took):
         who = f"{names[seats[p]]} (seat {p + 1}), turn {v[V['turn']]}"
         what = f"takes it (cost {v[V['cost']]:+d})" if took else "says No thanks"
-        lines.append(f"{who}: card {v[V['card']]}, pot {v[V['pot']]}, {v[V['chips']]} chips: {what}")
+        lines.append(f"{who}: card {v[V['card']]}, pot {v[V['pot']]}, {chips(v[V['chips']])}: {what}")
 
     r = play_game(match, seed, game, False, on_choice=choice)
     head = [f"No Thanks! game {game} of seed {seed}: {match.players} players, "
             f"{HIGHEST - LOWEST + 1 - match.setup.removed} cards ({match.setup.removed} set aside unseen), "
-            f"{match.chips} chips each",
+            f"{chips(match.chips)} each",
             "seats: " + ", ".join(f"{s + 1} {names[b]}" for s, b in enumerate(seats))]
     best = max(r["points"])
     tail = [f"{names[b]}: {r['points'][p]} points (cards {' '.join(map(str, sorted(r['held'][p]))) or 'none'}: "
-            f"{card_score(r['held'][p])}; {r['chips'][p]} chips)" for p, b in enumerate(r["bot"])]
+            f"{card_score(r['held'][p])}; {chips(r['chips'][p])})" for p, b in enumerate(r["bot"])]
     won = [names[b] for p, b in enumerate(r["bot"]) if r["points"][p] == best]
     return "\n".join(head + lines + tail + [("winner: " if len(won) == 1 else "shared win: ") + ", ".join(won)])
 
