@@ -9,15 +9,18 @@ The functions load on first use (``simulator.api``, ``simulator.tools.optimizer`
 """
 from ._version import __version__
 
-__all__ = ["__version__", "simulate", "compare", "tournament", "log_game", "prepare", "load_bots", "load_kingdom",
+__all__ = ["__version__", "simulate", "compare", "tournament", "log_game", "prepare", "load_bots", "load_setup",
            "optimize"]
+#: earlier names of the library's functions, still answered
+_ALIASES = {"load_kingdom": "load_setup"}
 
 
 def __getattr__(name):
+    name = _ALIASES.get(name, name)
     if name == "optimize":
         from .tools.optimizer import optimize
         return optimize
     if name in __all__:
         from . import api
-        return getattr(api, name)
+        return getattr(api, _ALIASES.get(name, name))
     raise AttributeError(f"module 'simulator' has no attribute {name!r}")

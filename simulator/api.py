@@ -43,7 +43,7 @@ from .run.stats import (
 MAX_GAMES = 10**10          # per run: about a day on one core; the chunk plan stays small
 MAX_SEED = 2**63 - 1
 MAX_JOBS = 512
-MAX_RANDOM_KINGDOMS = 1000
+MAX_RANDOM_SETUPS = 1000
 MAX_GAME_INDEX = 2**47      # a game index the engine records exactly
 BACKENDS = ("local", "dask")
 
@@ -77,12 +77,12 @@ def bot_list(bots, name: str = "bots") -> list:
         return [bots]
     if bots is None or isinstance(bots, (bytes, dict)) or not hasattr(bots, "__iter__"):
         raise InputErrors([InputError(f"{name} must be a list of bot files, not {short(bots)}",
-                                      hint='e.g. ["strategies/witch.yaml", "strategies/big_money.yaml"]')])
+                                      hint='e.g. ["strategies/mine.yaml", "strategies/theirs.yaml"]')])
     bots = list(bots)
     bad = [b for b in bots if not (isinstance(b, (str, os.PathLike)) or hasattr(b, "game"))]
     if bad or not bots:
         raise InputErrors([InputError(f"{name} must be a list of bot files, not {short(bots)}",
-                                      hint='e.g. ["strategies/witch.yaml", "strategies/big_money.yaml"]')])
+                                      hint='e.g. ["strategies/mine.yaml", "strategies/theirs.yaml"]')])
     return bots
 
 
@@ -155,7 +155,7 @@ def load_bots(paths) -> list:
     return bots
 
 
-def load_kingdom(path, bots=()):
+def load_setup(path, bots=()):
     """A setup file (a kingdom for Dominion) of the game of ``bots`` (default Dominion),
     or a setup already loaded, or None."""
     game = game_of_bots(bots)
@@ -192,7 +192,7 @@ def prepare(bots, kingdom=None, players: int | None = None, rules: dict | None =
     bots = bot_list(bots)
     game = game_of_bots(bots)
     bots = seat_bots(load_bots(bots), players)
-    kingdom = load_kingdom(kingdom, bots)
+    kingdom = load_setup(kingdom, bots)
     try:
         return game.make_match(bots, kingdom, rules_arg(rules), seats, check=check)
     except InputErrors:
@@ -276,7 +276,7 @@ def _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired,
     return out.tally, meta
 
 
-def kingdoms_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rules: dict | None = None) -> list:
+def setups_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rules: dict | None = None) -> list:
     """Kingdom files (or loaded kingdoms) plus ``random_kingdoms`` random ones that hold
     every kingdom card the bots name."""
     bots = load_bots(bots)
@@ -284,7 +284,7 @@ def kingdoms_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rul
         kingdoms = [kingdoms]
     if kingdoms is None or not hasattr(kingdoms, "__iter__") or isinstance(kingdoms, (bytes, dict)):
         raise InputErrors([InputError(f"kingdoms must be a list of files, not {short(kingdoms)}")])
-    out = [load_kingdom(k, bots) for k in kingdoms]
+    out = [load_setup(k, bots) for k in kingdoms]
     if random_kingdoms:
         try:
             out += game_of_bots(bots).random_setups(random_kingdoms, bots, seed, rules_arg(rules))
@@ -312,27 +312,27 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     kingdom). Returns CompareResults: ``table`` has one row per kingdom and bot."""
     games, seed, jobs = check_run_args(games, seed, jobs)
     paired, progress = pairing(paired, seats), flag("progress", progress)
-    random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_KINGDOMS)
+    random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_SETUPS)
     if seed is None:
         seed = secrets.randbelow(2**31)
     loaded = load_bots(bots)
     game = game_of_bots(loaded)
     runs, warnings = {}, []
-    setups = kingdoms_for(loaded, kingdoms, random_kingdoms, seed, rules)
+    setups = setups_for(loaded, kingdoms, random_kingdoms, seed, rules)
     for i, k in enumerate(setups):
         match = prepare(loaded, k, players, rules, seats)
         for path, line, item in game.missing(match):
             warnings.append(f"{path}:{line}: '{item}' is not in {game.LABELS['setup']} '{k.name}'; "
                             "the rule never applies")
         runs[k.name] = simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, progress=progress,
-                                match=match, label=f"kingdom {i + 1} of {len(setups)}")
+                                match=match, label=f"{game.LABELS['setup']} {i + 1} of {len(setups)}")
         if runs[k.name].meta["stopped_by"] in ("interrupt", "error"):
             break  # Ctrl-C (or a failure) stops the whole comparison, keeping what finished
     first = next(iter(runs.values()))
     setup = game.LABELS["setup"]
     meta = {k: v for k, v in first.meta.items() if k not in (setup, "seconds", "games_played", "partial")}
     meta[setup + "s"] = [setup_of(r.meta) for r in runs.values()]
-    cards = {k["name"]: set(k["cards"]) for k in meta[setup + "s"]}
+    cards = {k["name"]: set(k["contents"]) for k in meta[setup + "s"]}
     meta["identical"] = [{setup + "s": [a, b], "differing_items": sorted(cards[a] ^ cards[b])}
                          for a, b in identical_setups(runs)]
     meta.update(_outcome(runs.values()))

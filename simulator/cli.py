@@ -181,14 +181,14 @@ def options(*opts):
 
 
 KINGDOM = click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
-                       help="Kingdom file (default: the basic piles plus the cards the bots name); for "
-                            "Splendor bots, a rule-variant file (docs/splendor.md).")
+                       help="The setup file of the bots' game (its docs say what one holds). Default: the "
+                            "game's standard setup for these bots.")
 PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None,
                        help="Seats at the table (as many as the game allows); the bots given are repeated to "
                             "fill them.")
 RULES = click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
-                     help="Rule variant, e.g. tiebreak=shared, end_piles=4, edition=2, turn_cap=80 "
-                          "(Splendor: target=21, tiebreak=shared, turn_cap=80).")
+                     help="A rule of the game to change, e.g. turn_cap=80 (a key the game does not know "
+                          "is an error that lists its rules).")
 SEATS = click.option("--seats", type=click.Choice(["rotate", "random", "fixed"]), default="rotate",
                      show_default=True, help="How bots are seated in each game.")
 PAIRED = click.option("--paired", is_flag=True,
@@ -293,10 +293,10 @@ def _print_results(res, fmt):
 @cli.command(context_settings=CONTEXT)
 @click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("-k", "--kingdom", "kingdoms", multiple=True, type=click.Path(dir_okay=False),
-              help="A kingdom to compare on (repeat the option).")
+              help="A setup file to compare on (repeat the option).")
 @click.option("--random-kingdoms", type=int, default=0, metavar="N",
-              help="Also compare on N random kingdoms that hold the bots' cards (from --seed).")
-@options(games_option("Games per kingdom."), PLAYERS, RULES, SEATS, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT,
+              help="Also compare on N random setups, for a game that draws them (from --seed).")
+@options(games_option("Games per setup."), PLAYERS, RULES, SEATS, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT,
          OPEN, FORMAT)
 @user_errors
 def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paired, jobs, seed, quiet, verbose,
@@ -330,7 +330,7 @@ def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paire
               help="Seats per match (default: the game's fewest, 2 for every pair); more, as many as the "
                    "game allows: every group of that size.")
 @click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
-              help="Kingdom for every match (default: the cards each match's bots name).")
+              help="The setup file of every match (default: the game's standard setup for each match's bots).")
 @options(games_option("Games per match."), RULES, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT, OPEN, FORMAT)
 @user_errors
 def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, verbose, out, open_report, fmt):

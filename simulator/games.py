@@ -230,7 +230,9 @@ class EngineGame:
         raise NotImplementedError
 
     def setup_record(self, match) -> dict:
-        """The match's setup as run.json records it: name, contents ("cards"), path, sha256."""
+        """The match's setup as run.json records it: ``name``, ``contents`` (what the reports
+        list as the setup, e.g. a kingdom's cards), ``path``, ``sha256``, and ``named`` False
+        when the name says nothing of the contents (the reports then show the contents)."""
         raise NotImplementedError
 
     def rules_record(self, match) -> dict:

@@ -219,7 +219,7 @@ class Dominion(EngineGame):
 
     def setup_record(self, match) -> dict:
         k = match.kingdom
-        return {"name": k.name, "cards": k.card_names(), "path": k.path, "sha256": k.sha256, "complete": k.complete}
+        return {"name": k.name, "contents": k.card_names(), "path": k.path, "sha256": k.sha256, "named": k.complete}
 
     def rules_record(self, match) -> dict:
         return match.rules.as_dict()

@@ -63,7 +63,7 @@ def _resolve(text: str):
                              f"did you mean '{close}'?" if close else None) from e
 
 
-VOCABULARY = expr.Vocabulary(VARIABLES, FUNCTIONS, _resolve)
+VOCABULARY = expr.Vocabulary(VARIABLES, FUNCTIONS, _resolve, {"card": "Smithy", "type": "Action"})
 
 #: the order in which a bot plays Actions its ``play`` list does not name: Actions
 #: that give +Actions first, then cantrips, Throne Room, terminal draw, other terminals

@@ -87,6 +87,8 @@ class Vocabulary:
     functions: dict           # name -> Function
     #: resolve a name used as a function argument: returns (kind, int value) or raises ExprError
     resolve: Callable[[str], tuple]
+    #: a name of each kind, for the hints of errors: {"card": "Smithy"}
+    examples: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -307,8 +309,9 @@ class _Compiler:
         elif isinstance(a, ast.Constant) and isinstance(a.value, str):
             text = a.value
         else:
+            example = next((self.v.examples[k] for k in fn.signatures if k in self.v.examples), None)
             raise ExprError(f"{fn.name}() takes a {kinds} name, not an expression, in '{self.p.text}'",
-                            f"e.g. {fn.name}(Smithy)" if "card" in fn.signatures else None)
+                            f"e.g. {fn.name}({example})" if example else None)
         kind, value = self.v.resolve(text)
         op = fn.signatures.get(kind)
         if op is None:

@@ -26,8 +26,8 @@ def _subtitle(res: Results) -> str:
     m = res.meta
     k = setup_of(m)
     kname = k.get("name", "")
-    if not k.get("complete", True):
-        kname = ", ".join(k.get("cards", [])) or words(m)["no_setup"]
+    if not k.get("named", True):
+        kname = ", ".join(k.get("contents", [])) or words(m)["no_setup"]
     return f"{words(m)['setup']}: {kname} · {res.games:,} games · {m.get('players')} players · seed {m.get('seed')}"
 
 
@@ -138,7 +138,7 @@ def cards(res: Results, path, top: int = 5) -> Path:
     main = (c.groupby(item).mean_gained.max().sort_values(ascending=False))
     shown = [k for k in main.index if main[k] >= 0.2][:12] or list(main.index[:12])
     palette = {k: (plt.cm.tab10(i) if i < 10 else plt.cm.Dark2(i - 10)) for i, k in enumerate(shown)}
-    setup_items = set(setup_of(res.meta).get("cards", []))  # e.g. the kingdom's cards
+    setup_items = set(setup_of(res.meta).get("contents", []))  # e.g. the kingdom's cards
     fig, axes = plt.subplots(1 + len(bots), 1, figsize=(8, 3.4 + 2.1 * len(bots)), layout="constrained",
                              gridspec_kw={"height_ratios": [1.6] + [1] * len(bots)})
     ax = axes[0]
@@ -204,7 +204,7 @@ def compare_chart(cmp, path) -> Path:
                  f"players · seed {m.get('seed')}", fontsize=10)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     # what each kingdom holds, and which ones played the very same games
-    notes = [f"{k['name']}: {', '.join(k['cards']) or words(m)['no_setup']}" for k in setups_of(m)]
+    notes = [f"{k['name']}: {', '.join(k['contents']) or words(m)['no_setup']}" for k in setups_of(m)]
     notes += [f"'{identical_pair(m, d)[0]}' and '{identical_pair(m, d)[1]}' gave identical games: no bot uses the "
               "cards that differ" for d in m.get("identical", [])]
     ax.text(0, -0.16 if len(kingdoms) <= 4 else -0.3, "\n".join(textwrap.fill(n, 130) for n in notes),

@@ -114,7 +114,7 @@ def run_report(res, out, chart_files=()) -> Path:
     k = setup_of(m)
     names = " vs ".join(b["name"] for b in m.get("bots", []))
     facts = [("game", words(m)["game"]), ("players", m.get("players")),
-             (words(m)["setup"], f"{k.get('name', '')}: {', '.join(k.get('cards', [])) or words(m)['no_setup']}"),
+             (words(m)["setup"], f"{k.get('name', '')}: {', '.join(k.get('contents', [])) or words(m)['no_setup']}"),
              ("rules", " · ".join(f"{a}={b}" for a, b in (m.get("rules") or {}).items())),
              ("seats", m.get("seats")), ("seed", m.get("seed")), ("games", f"{res.games:,}"),
              ("dsim version", m.get("dsim_version"))]
@@ -151,11 +151,11 @@ def compare_report(cmp, out, chart_files=()) -> Path:
         given = [k for k in setups if k.get("path")]
         randoms = len(setups) - len(given)
         command = " ".join(["dsim compare", *map(_quote, paths), *(f"-k {_quote(k['path'])}" for k in given),
-                            *([f"--random-kingdoms {randoms}"] if randoms else []),
+                            *(["--random-kingdoms", str(randoms)] if randoms else []),
                             f"-n {m.get('games_requested')}", f"--seed {m.get('seed')}"])
     facts = [(word + "s", len(setups)), ("players", m.get("players")), ("seed", m.get("seed")),
              (f"games per {word}", f"{m.get('games_requested', 0):,}"), ("dsim version", m.get("dsim_version"))]
-    facts += [(f"{word} '{k['name']}'", ", ".join(k["cards"]) or w["no_setup"]) for k in setups]
+    facts += [(f"{word} '{k['name']}'", ", ".join(k["contents"]) or w["no_setup"]) for k in setups]
     t = cmp.table
     vp = "mean_" + w["vp"]
     table = {"title": f"Results by {word}", "caption": "", "text_cols": {0, 1},

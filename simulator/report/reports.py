@@ -36,8 +36,8 @@ def title(res: Results) -> str:
     names = " vs ".join(b["name"] for b in m.get("bots", []))
     k = setup_of(m)
     kname = k.get("name", "")
-    if not k.get("complete", True):
-        kname += f" ({', '.join(k.get('cards', [])) or words(m)['no_setup']})"
+    if not k.get("named", True):
+        kname += f" ({', '.join(k.get('contents', [])) or words(m)['no_setup']})"
     return f"{names} — {res.games:,} games, {m.get('players')} players, {words(m)['setup']}: {kname}"
 
 
@@ -119,7 +119,7 @@ def format_compare(cmp) -> str:
         lines.insert(0, "PARTIAL: a run was interrupted")
     lines.append("")
     for k in setups_of(m):
-        lines.append(f"{k['name']}: {', '.join(k['cards']) or words(m)['no_setup']}")
+        lines.append(f"{k['name']}: {', '.join(k['contents']) or words(m)['no_setup']}")
     lines.append("")
     vp = "mean_" + w["vp"]
     lines += _rows(cmp.table.rename(columns={word: "setup", vp: "mean_points"}),

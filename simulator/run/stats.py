@@ -40,7 +40,8 @@ def words(meta: dict | None) -> dict:
 
 
 def setup_of(meta: dict | None) -> dict:
-    """The setup a run was played on, as recorded in its meta (name, cards or contents, path)."""
+    """The setup a run was played on, as recorded in its meta (name, contents, path, named:
+    games.EngineGame.setup_record)."""
     return (meta or {}).get(words(meta)["setup"]) or {}
 
 

@@ -79,7 +79,7 @@ def _resolve(text: str):
         text.lower(), names, "colours: " + ", ".join(COLOURS) + ", gold; levels: level1, level2, level3, any_level"))
 
 
-VOCABULARY = expr.Vocabulary(VARIABLES, FUNCTIONS, _resolve)
+VOCABULARY = expr.Vocabulary(VARIABLES, FUNCTIONS, _resolve, {"colour": "blue", "gold": "gold", "level": "level1"})
 
 LISTS = {"buy": E.L_BUY, "reserve": E.L_RESERVE, "take": E.L_TAKE, "return": E.L_RETURN, "noble": E.L_NOBLE}
 BOT_KEYS = ("game", "name", "description", *LISTS, "random")

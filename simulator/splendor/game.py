@@ -337,7 +337,7 @@ class Splendor(EngineGame):
 
     def setup_record(self, match) -> dict:
         v = match.variant
-        return {"name": v.name, "cards": v.card_names(), "path": v.path, "sha256": v.sha256}
+        return {"name": v.name, "contents": v.card_names(), "path": v.path, "sha256": v.sha256}
 
     def rules_record(self, match) -> dict:
         return match.variant.as_dict()

@@ -505,7 +505,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     t_start = time.perf_counter()  # the budget counts from here
     if out is not None:
         out = Path(api.path_arg("out", out, "folder"))
-    kingdom = api.load_kingdom(kingdom)
+    kingdom = api.load_setup(kingdom)
     if kingdom is None:
         raise InputErrors([InputError("optimize needs a kingdom", hint="give -k KINGDOM_FILE")])
     if isinstance(against, (str, os.PathLike)):

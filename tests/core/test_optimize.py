@@ -24,7 +24,7 @@ TINY = dict(population=4, leaders=2, stage_games=8, stages=2, final_games=8)
 
 
 def test_every_genome_renders_to_a_valid_bot_and_every_operator_keeps_it_valid():
-    kingdom = api.load_kingdom(FIRST)
+    kingdom = api.load_setup(FIRST)
     pool = Pool(kingdom.cards)
     allowed = set(pool.cards)
     rng = random.Random(3)
@@ -42,7 +42,7 @@ def test_every_genome_renders_to_a_valid_bot_and_every_operator_keeps_it_valid()
 
 
 def test_a_simplified_genome_plays_exactly_as_the_genome():
-    kingdom = api.load_kingdom(FIRST)
+    kingdom = api.load_setup(FIRST)
     pool = Pool(kingdom.cards)
     rng = random.Random(11)
     g = big_money(pool, "Smithy", 1, ratio=True)
@@ -93,7 +93,7 @@ def test_same_seed_same_result_for_any_number_of_workers():
 def test_racing_keeps_the_strongest_candidate_first():
     from simulator.dominion.genome import Gene
     from simulator.tools.optimizer import Evaluator, Optimizer, Settings
-    kingdom = api.load_kingdom(FIRST)
+    kingdom = api.load_setup(FIRST)
     s = Settings(kingdom, api.load_bots([BMU]), generations=1, population=4, leaders=2,
                  stage_games=scaled(300, 30), stages=2, final_games=8)
     opt = Optimizer(s, None)
@@ -144,7 +144,7 @@ def test_a_tiny_run_writes_every_output_and_a_valid_best_bot(tmp_path):
                  "run.json", "leaders/leader_1.yaml"):
         assert (out / name).exists(), name
     best = api.load_bots([out / "best.yaml"])[0]  # valid, as `dsim validate` checks it
-    assert best.cards() <= set(api.load_kingdom(FIRST).cards) | {BY_NAME[c] for c in
+    assert best.cards() <= set(api.load_setup(FIRST).cards) | {BY_NAME[c] for c in
                                                                 ("Province", "Duchy", "Estate", "Gold", "Silver")}
     text = (out / "best.yaml").read_text()
     assert "vs Big Money Ultimate:" in text and "command: dsim optimize" in text

@@ -118,7 +118,7 @@ def test_compare_one_row_per_kingdom_and_bot(tmp_path):
     assert cmp.table.kingdom.tolist() == ["First Game"] * 2 + ["random 1"] * 2 + ["random 2"] * 2
     assert any("'Witch' is not in kingdom 'First Game'" in w for w in cmp.meta["warnings"])
     for k in cmp.meta["kingdoms"][1:]:
-        assert "Witch" in k["cards"] and "Militia" in k["cards"] and len(k["cards"]) == 10
+        assert "Witch" in k["contents"] and "Militia" in k["contents"] and len(k["contents"]) == 10
     r = invoke("compare", WITCH, MILITIA, "-k", FIRST, "--random-kingdoms", 1, "-n", n, "--seed", 3, "-j", 1,
                "--out", tmp_path, "-q")
     assert r.exit_code == 0 and "random 1" in r.output
@@ -126,15 +126,15 @@ def test_compare_one_row_per_kingdom_and_bot(tmp_path):
 
 
 def test_random_kingdoms_are_reproducible_and_too_many_cards_is_an_error():
-    a = api.kingdoms_for([WITCH, MILITIA], random_kingdoms=3, seed=5)
-    b = api.kingdoms_for([WITCH, MILITIA], random_kingdoms=3, seed=5)
-    c = api.kingdoms_for([WITCH, MILITIA], random_kingdoms=3, seed=6)
+    a = api.setups_for([WITCH, MILITIA], random_kingdoms=3, seed=5)
+    b = api.setups_for([WITCH, MILITIA], random_kingdoms=3, seed=5)
+    c = api.setups_for([WITCH, MILITIA], random_kingdoms=3, seed=6)
     assert [k.cards for k in a] == [k.cards for k in b] != [k.cards for k in c]
     names = ["Village", "Smithy", "Market", "Festival", "Laboratory", "Moat", "Council Room", "Woodcutter",
              "Merchant", "Cellar", "Chapel"]
     greedy = strategy_from_text("buy: [" + ", ".join(names) + "]", "<greedy>")
     with pytest.raises(InputErrors, match="the bots use 11 kingdom cards; a kingdom holds 10"):
-        api.kingdoms_for([greedy], random_kingdoms=1, seed=5)
+        api.setups_for([greedy], random_kingdoms=1, seed=5)
 
 
 def test_tournament_pairs_matrix_ranking_and_files(tmp_path):

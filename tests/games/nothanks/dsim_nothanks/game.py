@@ -263,7 +263,7 @@ def turn_cap(match) -> int:
 
 def setup_record(match) -> dict:
     v = match.setup
-    return {"name": v.name, "cards": [f"{v.removed} cards set aside", f"{match.chips} chips each"],
+    return {"name": v.name, "contents": [f"{v.removed} cards set aside", f"{match.chips} chips each"],
             "path": v.path, "sha256": v.sha256}
 
 
