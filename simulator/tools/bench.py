@@ -11,6 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from .. import api
 from ..games import game_names, get_game
 from ..run import runner
 
@@ -113,7 +114,6 @@ def cold_compile(bot: str) -> tuple[float, float]:
 
 
 def _prepare(bots, setup):
-    from .. import api
     return api.prepare([str(STRATEGIES / b) for b in bots], str(ROOT / "kingdoms" / setup) if setup else None)
 
 

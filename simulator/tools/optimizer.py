@@ -34,6 +34,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from .. import api
 from ..errors import InputError, InputErrors, printable, short
 from ..games import game_names, game_of_bots, game_of_setup, get_game
 from ..report.outfiles import atomic_open, check_writable, write_all, write_csv, write_json
@@ -482,7 +483,6 @@ def saved_seed(out) -> int | None:
 
 def check_advanced(population=16, stage_games=400, final_games=20_000, stages=3, leaders=4, pool_cards=None) -> dict:
     """The racing settings, checked with the messages of the command line's options."""
-    from .. import api
     return {"population": api.whole("population", population, 4, 1000),
             "stage_games": api.whole("stage games", stage_games, 4, 10**7),
             "final_games": api.whole("final games", final_games, 4, 10**8),
@@ -501,7 +501,6 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     that run's seed); ``write`` then writes the files of docs/optimize.md. ``backend``
     "dask" plays on a Dask cluster (``scheduler``, or a local one), with the same results."""
 
-    from .. import api
     t_start = time.perf_counter()  # the budget counts from here
     if out is not None:
         out = Path(api.path_arg("out", out, "folder"))
@@ -644,7 +643,6 @@ def each_card(against=None, edition: int = 1, budget="30m", generations: int | N
     saved there (``each_card.json``) and a stopped run resumes from the next card.
     Returns an EachCard: ``ranking`` (a DataFrame), ``bots`` ({card: text}), ``meta``
     (partial, the cards that ran no generation)."""
-    from .. import api
     if out is not None:
         out = Path(api.path_arg("out", out, "folder"))
     if against is None:
