@@ -74,10 +74,37 @@ def win_rates(res: Results, path) -> Path:
 
 
 @plain_text
+def length_tail(gl) -> int | None:
+    """The length past which a game-length histogram's few far games (under 1%, e.g.
+    games stopped at a turn cap) go into one bar of their own, or None: 1.5 times the
+    99th percentile, when some games lie beyond it."""
+    total = gl.games.sum()
+    if total == 0:
+        return None
+    q99 = int(gl.turns[np.searchsorted(np.cumsum(gl.games.to_numpy()), 0.99 * total)])
+    cut = max(q99 + 3, int(q99 * 1.5))
+    return cut if (gl.turns > cut).any() else None
+
+
 def game_length(res: Results, path) -> Path:
     gl = res.game_length
     fig, ax = plt.subplots(figsize=(7.5, 4))
-    ax.bar(gl.turns, gl.games / max(1, gl.games.sum()) * 100, width=0.85, color="#4c72b0")
+    total = max(1, gl.games.sum())
+    cut = length_tail(gl)
+    main = gl if cut is None else gl[gl.turns <= cut]
+    ax.bar(main.turns, main.games / total * 100, width=0.85, color="#4c72b0")
+    if cut is not None:  # the far games, one bar after a gap, with their count and range
+        far = gl[gl.turns > cut]
+        x = cut + 3
+        ax.bar([x], [far.games.sum() / total * 100], width=1.6, color="#8c8c8c", hatch="//")
+        span = f"{far.turns.min()}" + (f" to {far.turns.max()}" if far.turns.max() > far.turns.min() else "")
+        ax.annotate(f"{int(far.games.sum()):,} longer games\n({span})",
+                    (x, far.games.sum() / total * 100), xytext=(0, 6), textcoords="offset points", ha="center",
+                    fontsize=8)
+        ticks = [t for t in ax.get_xticks() if 0 <= t <= cut]
+        ax.set_xticks(ticks + [x], [f"{t:.0f}" for t in ticks] + [f"> {cut}"])
+        ax.margins(y=0.15)
+        ax.set_xlim(right=x + 4)
     med = res.length_stats["median"]
     ax.axvline(med, color="#c44e52", lw=2, label=f"median {med:.0f} turns")
     ax.set_xlabel(f"game length ({words(res.meta)['length']})")

@@ -32,6 +32,9 @@ RULES = {
     "target": ((5, 50), 15, "prestige points that end the game (the round is finished)"),
     "turn_cap": ((1, 1000), 100, "turns per player before a game is stopped as capped"),
     "tiebreak": (("cards", "shared"), "cards", "cards: fewer development cards wins a tie; shared: ties are shared"),
+    "unfinished": (("shared", "points"), "shared",
+                   "a game that ends as a stalemate or at the turn cap, nobody having reached the target: "
+                   "shared: every player shares the win; points: scored as a finished game"),
 }
 
 
@@ -47,6 +50,7 @@ class Variant:
     target: int = 15
     turn_cap: int = 100
     tiebreak: str = "cards"
+    unfinished: str = "shared"
     description: str = ""
     path: str | None = None
     sha256: str | None = None
@@ -82,7 +86,8 @@ class Variant:
         return replace(self, **values)
 
     def as_dict(self) -> dict:
-        return {"target": self.target, "turn_cap": self.turn_cap, "tiebreak": self.tiebreak}
+        return {"target": self.target, "turn_cap": self.turn_cap, "tiebreak": self.tiebreak,
+                "unfinished": self.unfinished}
 
     def card_names(self) -> list[str]:
         """What the reports list as the setup's contents."""
@@ -94,6 +99,7 @@ class Variant:
         v[E.V_TURN_CAP] = self.turn_cap
         v[E.V_CHECK] = int(check)
         v[E.V_TIEBREAK] = int(self.tiebreak == "shared")
+        v[E.V_UNFINISHED] = int(self.unfinished == "points")
         return v
 
 

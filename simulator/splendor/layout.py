@@ -47,7 +47,7 @@ G_NP = 0
 G_CUR = 1
 G_ENDED = 2      # 0 running, else END_*
 G_LAST = 3       # 1: someone reached the target; the round finishes
-G_PASSES = 4     # players in a row who had no legal move
+G_IDLE = 4       # turns in a row that changed nothing their player holds (a pass, a take given back)
 G_LOG = 5
 G_NEV = 6
 G_EVCAP = 7
@@ -57,12 +57,14 @@ G_GAME_LO = 10
 G_GAME_HI = 11
 assert G_GAME_HI == G_GAME_LO + 1  # tally_kernels.start_game writes the pair
 G_NNOB = 12      # nobles dealt
+G_TAKEN = 13     # the gem colours taken this turn (a bit each)
 NGS = 16
 
 V_TARGET = 0     # prestige points that end the game (15)
 V_TURN_CAP = 1   # turns per player before a game is stopped as capped
 V_CHECK = 2      # 1: verify conservation after every game
 V_TIEBREAK = 3   # 0: fewer development cards wins a tie, 1: ties are shared
+V_UNFINISHED = 4  # 0: a stalemate or capped game is shared by every player, 1: scored by points
 NV = 8
 
 PS_TOK = 0       # NTOK tokens

@@ -236,3 +236,13 @@ def test_tournament_and_compare_progress_say_which_match(monkeypatch):
     labels.clear()
     compare([WITCH, BMU], random_kingdoms=2, games=scaled(300, 6), seed=1, jobs=1, progress=True)
     assert labels == ["kingdom 1 of 2", "kingdom 2 of 2"]
+
+
+def test_the_game_length_chart_puts_a_few_far_games_in_a_bar_of_their_own():
+    from simulator.report.charts import length_tail
+    near = pd.DataFrame({"turns": list(range(20, 31)), "games": [100] * 11})
+    assert length_tail(near) is None
+    far = pd.DataFrame({"turns": list(range(20, 31)) + [100], "games": [100] * 11 + [3]})
+    assert length_tail(far) == 45          # 1.5 x the 99th percentile (30): the 3 capped games lie beyond
+    many = pd.DataFrame({"turns": list(range(20, 31)) + [100], "games": [100] * 11 + [500]})
+    assert length_tail(many) is None       # not a few: a third of the games, shown where they are

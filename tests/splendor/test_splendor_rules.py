@@ -308,10 +308,56 @@ def test_one_pass_is_not_the_end_when_the_next_player_can_move():
     for lv in (1, 2, 3):
         st.set_board(lv, [-1] * 4)
     turns(st)
-    assert st.S[E.G_PASSES] == 1
+    assert st.S[E.G_IDLE] == 1
     turns(st)   # player 1 can still reserve a deck's top card (and takes a gold)
-    assert st.S[E.G_ENDED] == 0 and st.S[E.G_PASSES] == 0
+    assert st.S[E.G_ENDED] == 0 and st.S[E.G_IDLE] == 0
     assert len(st.reserved(1)) == 1 and st.tokens(1)[GOLD] == 1
+
+
+def _only_blue_left(st, p1_gold=0):
+    """Player 0 holds 10 tokens aimed at card 86 (3 white, 3 blue, 5 green, 3 red), the only
+    card in view; player 1 holds the rest but one blue (and ``p1_gold`` gold): the bank
+    has one blue gem and gold."""
+    for lv in (1, 2, 3):
+        st.set_board(lv, [-1] * 4)
+    st.set_board(3, [86, -1, -1, -1])
+    st.set_tokens(0, [3, 3, 4, 0, 0, 0])
+    st.set_tokens(1, [1, 0, 0, 4, 4, p1_gold])
+    assert st.bank()[:5] == [0, 1, 0, 0, 0] and st.conserved() == 0
+
+
+def _turn_events(st, kind):
+    return [(int(e[1]), int(e[2]), int(e[3])) for e in st.events() if e[0] == kind]
+
+
+def test_the_default_return_never_gives_back_a_take_when_it_holds_another_gem():
+    st = state()
+    _only_blue_left(st)
+    turns(st)                        # takes the only gem in the bank, a blue, and must return one
+    assert _turn_events(st, E.EV_TAKE) == [(0, U, 1)]
+    assert _turn_events(st, E.EV_RETURN) == [(0, W, 1)]      # not the blue: white, the most beyond the aim
+    assert st.tokens(0) == [2, 4, 4, 0, 0, 0] and st.S[E.G_IDLE] == 0
+
+
+def test_a_round_that_changes_nothing_anyone_holds_is_a_stalemate():
+    # bots that give back what they take (their own return rule): nothing ever changes
+    st = state(bots=[bot("return: [blue]", "a"), bot("return: [blue]", "b")])
+    _only_blue_left(st, p1_gold=1)
+    turns(st)
+    assert st.tokens(0) == [3, 3, 4, 0, 0, 0] and st.S[E.G_IDLE] == 1 and st.S[E.G_ENDED] == 0
+    turns(st)
+    assert st.S[E.G_ENDED] == E.END_STALL and st.S[E.G_IDLE] == 2
+    t = st.tally(1)
+    assert t.ending[E.END_STALL - 1] == 1 and t.bot[:, E.TB_TIES].tolist() == [1, 1]   # nobody won it
+
+
+@pytest.mark.parametrize("unfinished,shares", [("shared", [6, 6]), ("points", [12, 0])])
+def test_a_capped_game_is_shared_unless_the_variant_scores_it_by_points(unfinished, shares):
+    st = state(turn_cap=1, unfinished=unfinished)
+    st.give_card(0, card(1, G, points=1))       # player 0 leads by a point when the cap comes
+    turns(st, 2)
+    assert st.S[E.G_ENDED] == E.END_CAP
+    assert st.tally(1).bot[:2, E.TB_W12].tolist() == shares
 
 
 def test_the_engine_conservation_check_notices_a_lost_token():

@@ -71,6 +71,18 @@ def price(S, T, p, c):
 
 
 @inline
+def holdings(S, p):
+    """What player p holds, as two numbers under 2**31 (the same in the plain-Python
+    engine, whose int32 arithmetic would wrap a larger one): its tokens by colour and its
+    reserved cards; its development cards and points. A turn that leaves both unchanged
+    changed nothing of p's."""
+    h = 0
+    for k in range(NTOK):
+        h = h * 16 + S[ps(p, PS_TOK + k)]
+    return h * 4 + S[ps(p, PS_NRES)], S[ps(p, PS_CARDS)] * 256 + S[ps(p, PS_POINTS)]
+
+
+@inline
 def tokens_of(S, p):
     t = 0
     for k in range(NTOK):
@@ -96,7 +108,8 @@ def setup_game(S, R, T):
     S[G_CUR] = 0
     S[G_ENDED] = 0
     S[G_LAST] = 0
-    S[G_PASSES] = 0
+    S[G_IDLE] = 0
+    S[G_TAKEN] = 0
     S[G_NEV] = 0
     S[G_ERR] = 0
     for lv in range(NLEVEL):
@@ -147,6 +160,7 @@ def take(S, p, k, n):
     """Player p takes n gems of colour k from the bank."""
     S[S_BANK + k] -= n
     S[ps(p, PS_TOK + k)] += n
+    S[G_TAKEN] |= 1 << k
     log(S, EV_TAKE, p, k, n)
 
 

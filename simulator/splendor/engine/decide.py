@@ -408,8 +408,9 @@ def act(S, R, T, F, A, p, b):
 @kernel
 def return_tokens(S, R, T, F, p, b):
     """Player p returns tokens down to 10, one at a time: a random bot a random token;
-    else the first rule of its return list whose colour it holds; else the gem colour it
-    holds most beyond what its aim needs (gold last)."""
+    else the first rule of its return list whose colour it holds; else a gem colour it did
+    not take this turn if it holds one (a take is never simply given back), the one it
+    holds most beyond what its aim needs; gold last."""
     total = tokens_of(S, p)
     if total <= MAX_TOKENS:
         return
@@ -439,7 +440,7 @@ def return_tokens(S, R, T, F, p, b):
                 t = S[ps(p, PS_TOK + j)]
                 if t > 0:
                     keep = 0 if target < 0 else max(0, T[cd(target, C_COST + j)] - S[ps(p, PS_BONUS + j)])
-                    key = (t - keep) * 100 + t
+                    key = ((S[G_TAKEN] >> j) & 1 ^ 1) * 10000 + (t - keep) * 100 + t
                     if key > bk:
                         bk = key
                         k = j

@@ -3,21 +3,23 @@
 from ...kernels.tally_kernels import close_unit, score_game, score_seat, start_game
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import kernel
-from .board import check_conservation, log, ps, setup_game
+from .board import check_conservation, holdings, log, ps, setup_game
 from .decide import act, log_pass, noble_visit, return_tokens
 
 
 @kernel
 def play_turn(S, R, T, F, A, p, b):
-    """Player p's turn: one action (or a pass), tokens back down to 10, a noble's visit."""
+    """Player p's turn: one action (or a pass), tokens back down to 10, a noble's visit;
+    counted as idle when it leaves what p holds unchanged."""
     log(S, EV_TURN, p, -1, S[ps(p, PS_TURNS)] + 1)
+    tokens, cards = holdings(S, p)
+    S[G_TAKEN] = 0
     if act(S, R, T, F, A, p, b) == ACT_PASS:
         log_pass(S, p)
-        S[G_PASSES] += 1
-    else:
-        S[G_PASSES] = 0
     return_tokens(S, R, T, F, p, b)
     noble_visit(S, R, T, F, A, p, b)
+    tokens_after, cards_after = holdings(S, p)
+    S[G_IDLE] = S[G_IDLE] + 1 if tokens_after == tokens and cards_after == cards else 0
     t = S[ps(p, PS_TURNS)] + 1
     S[ps(p, PS_TURNS)] = t
     cap = S[S_VAR + V_TURN_CAP]
@@ -36,7 +38,8 @@ def is_winner(S, p, best, fewest):
 @kernel
 def finish_game(S, T, A, grec, g, gi, reason):
     """Score a finished game into the tallies: most points wins; a tie goes to fewer
-    development cards; still tied, the win is shared."""
+    development cards; still tied, the win is shared. A stalemate or a capped game is
+    shared by every player (unless the variant scores it by points)."""
     np_ = S[G_NP]
     S[G_ENDED] = reason
     log(S, EV_END, -1, -1, reason)
@@ -54,14 +57,15 @@ def finish_game(S, T, A, grec, g, gi, reason):
     for p in range(np_):
         if S[ps(p, PS_POINTS)] == best:
             fewest = min(fewest, S[ps(p, PS_CARDS)])
+    everyone = reason != END_POINTS and S[S_VAR + V_UNFINISHED] == 0
     nwin = 0
     for p in range(np_):
-        if is_winner(S, p, best, fewest):
+        if everyone or is_winner(S, p, best, fewest):
             nwin += 1
     cap = S[S_VAR + V_TURN_CAP]
     for p in range(np_):
         score_seat(S, A, grec, g, S_UNIT, p, S[S_SEAT + p], S[ps(p, PS_POINTS)], S[ps(p, PS_TURNS)],
-                   is_winner(S, p, best, fewest), nwin)
+                   everyone or is_winner(S, p, best, fewest), nwin)
     score_game(A, grec, g, gi, A_TL, A_TE, cap, length, reason)
     return 0
 
@@ -70,8 +74,9 @@ def finish_game(S, T, A, grec, g, gi, reason):
 def play_turns(S, R, T, F, A, grec, g, gi, max_turns):
     """Play turns until the game ends (then score it) or ``max_turns`` were played.
     The game ends after the round in which a player reached the target (every player has
-    had the same number of turns), when every player in a row had no legal move, or at
-    the turn cap. Returns an error code (0 = none)."""
+    had the same number of turns), when a whole round of turns changed nothing any player
+    holds (a stalemate: no legal move, or takes given back), or at the turn cap. Returns
+    an error code (0 = none)."""
     np_ = S[G_NP]
     cap = S[S_VAR + V_TURN_CAP]
     played = 0
@@ -82,7 +87,7 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns):
         if S[ps(p, PS_POINTS)] >= S[S_VAR + V_TARGET]:
             S[G_LAST] = 1
         reason = 0
-        if S[G_PASSES] >= np_:
+        if S[G_IDLE] >= np_:
             reason = END_STALL
         elif p == np_ - 1:
             if S[G_LAST] != 0:
