@@ -4,8 +4,8 @@
     res = simulate(["strategies/smithy_big_money.yaml", "strategies/big_money_ultimate.yaml"], games=20_000, seed=1)
     res.summary      # pandas DataFrame: bot, games, wins, ties, losses, win_rate, ci_low, ci_high, ...
 
-The functions load on first use (``simulator.api``, ``simulator.tools.optimizer``), so the
-``dsim`` command starts without pandas until it needs it.
+The functions load on first use (``simulator.api``, ``simulator.tools.optimizer``), so
+``import simulator`` is quick and a game package can import its parts without them.
 """
 from ._version import __version__
 
@@ -22,5 +22,5 @@ def __getattr__(name):
         return optimize
     if name in __all__:
         from . import api
-        return getattr(api, _ALIASES.get(name, name))
+        return getattr(api, name)
     raise AttributeError(f"module 'simulator' has no attribute {name!r}")

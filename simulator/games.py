@@ -115,7 +115,9 @@ class Match:
         eng = self.ENGINE
         return {"game": eng.NAME, "labels": dict(eng.LABELS), "players": self.players,
                 "bots": bots_meta(self.bot_names, self.bots), eng.LABELS["setup"]: eng.setup_record(self),
-                "rules": eng.rules_record(self), "seats": self.seats}
+                "rules": eng.rules_record(self), "seats": self.seats,
+                "chart": {"items": list(getattr(eng, "CHART_ITEMS", None) or []),
+                          "colours": dict(getattr(eng, "ITEM_COLOURS", None) or {})}}
 
 
 def place_bots(T: np.ndarray, start: int, heads, parts) -> None:
@@ -202,6 +204,10 @@ class EngineGame:
     ENDINGS: list                    # how a game ends, in the order of the engine's codes (1, 2, ...)
     ITEMS: list                      # what a bot gains, in the order of the tally's columns
     ITEM_STRIDE: int                 # the tally's columns per bot for items (>= len(ITEMS))
+    #: the items the reports' items chart shows, all of them and in this order (None: the
+    #: ones most gained), and a colour for each item that has one ({"level 1 blue": "#1f5fbf"})
+    CHART_ITEMS: list | None = None
+    ITEM_COLOURS: dict = {}
     #: --save-games' column names for the game's length and a seat's score
     RECORD_COLUMNS = {"length": "length", "score": "vp"}
     #: what the compile notice calls the engine, and how long its first compile takes

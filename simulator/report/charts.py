@@ -73,7 +73,6 @@ def win_rates(res: Results, path) -> Path:
     return _save(fig, path)
 
 
-@plain_text
 def length_tail(gl) -> int | None:
     """The length past which a game-length histogram's few far games (under 1%, e.g.
     games stopped at a turn cap) go into one bar of their own, or None: 1.5 times the
@@ -86,6 +85,7 @@ def length_tail(gl) -> int | None:
     return cut if (gl.turns > cut).any() else None
 
 
+@plain_text
 def game_length(res: Results, path) -> Path:
     gl = res.game_length
     fig, ax = plt.subplots(figsize=(7.5, 4))
@@ -154,6 +154,20 @@ def curves(res: Results, path) -> Path:
     return _save(fig, path)
 
 
+def chart_items(res: Results) -> tuple[list, dict]:
+    """The items the cards chart shows, in order, and a colour for each: those the game
+    declares (meta["chart"]), in its colours; else the most gained ones (at most 12)."""
+    chart = (res.meta or {}).get("chart") or {}
+    if chart.get("items"):
+        shown = list(chart["items"])
+    else:
+        main = res.cards.groupby(words(res.meta)["item"]).mean_gained.max().sort_values(ascending=False)
+        shown = [k for k in main.index if main[k] >= 0.2][:12] or list(main.index[:12])
+    colours = chart.get("colours") or {}
+    return shown, {k: colours.get(k) or (plt.cm.tab10(i) if i < 10 else plt.cm.Dark2((i - 10) % 8))
+                   for i, k in enumerate(shown)}
+
+
 @plain_text
 def cards(res: Results, path, top: int = 5) -> Path:
     """What each bot gains (mean per game, top) and when (mean gains at each of its own
@@ -162,9 +176,7 @@ def cards(res: Results, path, top: int = 5) -> Path:
     w = words(res.meta)
     item = w["item"]
     bots = list(res.summary.bot)
-    main = (c.groupby(item).mean_gained.max().sort_values(ascending=False))
-    shown = [k for k in main.index if main[k] >= 0.2][:12] or list(main.index[:12])
-    palette = {k: (plt.cm.tab10(i) if i < 10 else plt.cm.Dark2(i - 10)) for i, k in enumerate(shown)}
+    shown, palette = chart_items(res)
     setup_items = set(setup_of(res.meta).get("contents", []))  # e.g. the kingdom's cards
     fig, axes = plt.subplots(1 + len(bots), 1, figsize=(8, 3.4 + 2.1 * len(bots)), layout="constrained",
                              gridspec_kw={"height_ratios": [1.6] + [1] * len(bots)})
@@ -189,13 +201,15 @@ def cards(res: Results, path, top: int = 5) -> Path:
         keys += [k for k in ranked if k not in keys][:max(0, top - len(keys))]
         d = bt[bt.bot == bot] if bt is not None else bt
         span = np.arange(0, int(d.turn.max()) + 1) if len(d) else np.arange(1)
-        for k in keys:
+        for j, k in enumerate(keys):
             e = d[d[item] == k].set_index("turn").mean_gained.reindex(span, fill_value=0.0)  # no gain: zero
-            ax.plot(e.index, e.to_numpy(), color=palette[k], lw=1.6, label=k, marker="o", ms=2.5)
+            same = sum(palette[q] == palette[k] for q in keys[:j])   # a colour again: another line style
+            ax.plot(e.index, e.to_numpy(), color=palette[k], lw=1.6, label=k, marker="o", ms=2.5,
+                    ls=STYLES[same % len(STYLES)])
         ax.set_ylabel(f"{bot}\nper game", fontsize=8)
         ax.grid(alpha=0.3)
         if keys:
-            ax.legend(fontsize=7, ncol=min(5, len(keys)), loc="upper right", frameon=False)
+            ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.005, 1.0), frameon=False)  # off the lines
         run = res.curves[res.curves.bot == bot]
         last = int(run.turn[run.games_running >= 0.01 * games[bot]].max()) if len(run) else 1
         ax.set_xlim(0, last + 1)

@@ -21,7 +21,8 @@ CAPTIONS = {
                      "interval, so bots whose whiskers do not overlap differ by more than chance. The dashed line "
                      "is the even share.",
     "game_length.png": "How long the games lasted, counted in {length}; the red line "
-                       "is the median.",
+                       "is the median. A grey bar at the right, where there is one, holds the few far "
+                       "games (under 1%, such as games stopped at the turn cap).",
     "curves.png": "Mean {vp_title} and {coins_title} at each of a bot's own turns. The bottom panel shows the share "
                   "of games still running: late turns average over the long games only, so their rise or fall is "
                   "partly survivorship.",

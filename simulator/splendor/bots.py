@@ -288,6 +288,8 @@ def compile_bots(bots) -> CompiledBots:
             rl[b, lst, 1] = len(rows) - rl[b, lst, 0]
         bopt[b, E.O_RANDOM] = int(bot.random)
         bopt[b, E.O_USER_BUY] = int(bot.buy is not None)
+        bopt[b, E.O_STEADY] = int(not bot.random and not any(
+            r.cond is not None and (E.OP_VAR, E.VR_TURN) in r.cond.code for key in LISTS for r in bot.rules(key)))
     return CompiledBots(np.array(rows, np.int32).reshape(-1, E.RW),
                         np.array(code or [(0, 0)], np.int32).reshape(-1, 2),
                         np.array(consts or [0.0], np.float64), rl, bopt)

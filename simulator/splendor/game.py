@@ -23,6 +23,8 @@ from .bots import load_bot as load
 from .cards import CARDS, COLOURS, ITEMS, NOBLES, tables
 from .gamelog import game_text
 
+#: the gems' colours on a chart (white and black drawn in greys that show on white paper)
+GEM_COLOURS = {"white": "#a6a6a6", "blue": "#1f5fbf", "green": "#2e8b3e", "red": "#c0392b", "black": "#262626"}
 SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
 assert [E.TB_GAMES, E.TB_WINS, E.TB_TIES, E.TB_LOSSES, E.TB_W12, E.TB_POINTS, E.TB_TURNS] == list(range(len(BOT_COLS)))
 assert [E.TS_GAMES, E.TS_WINS, E.TS_TIES, E.TS_LOSSES, E.TS_W12] == list(range(len(SEAT_COLS)))
@@ -328,6 +330,10 @@ class Splendor(EngineGame):
               "length": "rounds: turns of each player", "no_setup": "the standard rules"}
     ENDINGS = ["points", "stalemate", "cap"]
     ITEMS = ITEMS
+    #: the cards chart: the 15 kinds of development card, by level, then colour as the
+    #: board lays them out, each in its gem's colour
+    CHART_ITEMS = ITEMS[:3 * len(COLOURS)]
+    ITEM_COLOURS = {item: GEM_COLOURS[item.split()[-1]] for item in ITEMS[:3 * len(COLOURS)]}
     ITEM_STRIDE = E.NIS
     RECORD_COLUMNS = {"length": "rounds", "score": "points"}
     BENCH = [("Splendor: Greedy mirror, 2 players", ["splendor/greedy.yaml", "splendor/greedy.yaml"], None)]

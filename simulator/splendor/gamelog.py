@@ -6,7 +6,7 @@ from . import layout as E
 from .cards import CARDS, NOBLES, TOKENS
 
 ENDINGS = {E.END_POINTS: "a player reached the target and the round was finished",
-           E.END_STALL: "no player had a legal move (reported as a stalemate)",
+           E.END_STALL: "a round of turns changed nothing anyone holds, and would again (a stalemate)",
            E.END_CAP: "the turn cap was reached (reported as capped)"}
 
 

@@ -94,7 +94,7 @@ S_EV = S_UNIT + MAXB
 EVW = 4
 
 END_POINTS = 1
-END_STALL = 2    # nobody could move
+END_STALL = 2    # a round of idle turns (G_IDLE): the game would repeat for ever
 END_CAP = 3
 
 # ---------------------------------------------------------------- T: tables and bots
@@ -137,6 +137,7 @@ NL = 5
 
 O_RANDOM = 0     # every decision random
 O_USER_BUY = 1   # 1: the bot wrote a buy list
+O_STEADY = 2     # 1: its choices follow from the board alone (not random, no condition reads the turn)
 NO = 4
 F_STK = 64
 

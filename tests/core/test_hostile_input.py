@@ -344,7 +344,8 @@ def test_an_out_folder_whose_files_are_inputs_is_refused(tmp_path):
 
 
 def test_a_dollar_in_a_name_is_plain_text_in_every_chart(tmp_path):
-    bot = write(tmp_path, "cost.yaml", "name: Cost $\\bad$ and $5\nbuy: [Province, Gold, Silver]\n")
+    # an even count of '$' in each title: as math text, '$\\bad$' would stop the chart
+    bot = write(tmp_path, "cost.yaml", "name: Cost $\\bad$\nbuy: [Province, Gold, Silver]\n")
     kingdom = write(tmp_path, "k.yaml", "name: K $x^2$\n" + KINGDOM)
     r = invoke("run", bot, BMU, "-n", 200, "-j", 1, "-q", "-k", kingdom, "--out", tmp_path / "r")
     assert r.exit_code == 0, r.output

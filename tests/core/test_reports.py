@@ -246,3 +246,16 @@ def test_the_game_length_chart_puts_a_few_far_games_in_a_bar_of_their_own():
     assert length_tail(far) == 45          # 1.5 x the 99th percentile (30): the 3 capped games lie beyond
     many = pd.DataFrame({"turns": list(range(20, 31)) + [100], "games": [100] * 11 + [500]})
     assert length_tail(many) is None       # not a few: a third of the games, shown where they are
+
+
+def test_the_cards_chart_shows_what_the_game_declares_in_its_order_and_colours():
+    from simulator.report.charts import chart_items
+    spl = api.simulate([str(ROOT / "strategies" / "splendor" / "greedy.yaml")] * 2, games=scaled(400), seed=1, jobs=1)
+    shown, palette = chart_items(spl)
+    assert shown == [f"level {lv} {c}" for lv in (1, 2, 3) for c in ("white", "blue", "green", "red", "black")]
+    assert palette["level 1 blue"] == palette["level 3 blue"] != palette["level 1 red"]
+    assert set(spl.cards.item) - set(shown)          # nobles and the rest are gained, but not drawn here
+    dom = api.simulate([WITCH, MILITIA], games=scaled(400), seed=1, jobs=1)
+    shown, palette = chart_items(dom)                # Dominion declares none: its most gained cards
+    means = dom.cards.groupby("card").mean_gained.max()
+    assert shown == sorted(shown, key=lambda k: -means[k]) and "Witch" in shown and len(shown) <= 12

@@ -343,12 +343,36 @@ def test_a_round_that_changes_nothing_anyone_holds_is_a_stalemate():
     # bots that give back what they take (their own return rule): nothing ever changes
     st = state(bots=[bot("return: [blue]", "a"), bot("return: [blue]", "b")])
     _only_blue_left(st, p1_gold=1)
+    st.give_card(0, card(1, W, points=1))   # player 0 leads by a point: still nobody reached the target
     turns(st)
     assert st.tokens(0) == [3, 3, 4, 0, 0, 0] and st.S[E.G_IDLE] == 1 and st.S[E.G_ENDED] == 0
     turns(st)
     assert st.S[E.G_ENDED] == E.END_STALL and st.S[E.G_IDLE] == 2
     t = st.tally(1)
-    assert t.ending[E.END_STALL - 1] == 1 and t.bot[:, E.TB_TIES].tolist() == [1, 1]   # nobody won it
+    assert t.ending[E.END_STALL - 1] == 1 and t.bot[:, E.TB_TIES].tolist() == [1, 1]   # shared by both
+    assert t.bot[:, E.TB_W12].tolist() == [6, 6]
+
+
+def test_an_idle_round_of_a_bot_that_reads_the_turn_is_no_stalemate():
+    # the same round, but one bot's choices depend on the turn number: later turns may differ
+    st = state(bots=[bot("return: [blue]", "a"), bot("return: [blue]\nbuy: ['any: turn > 50']", "b")])
+    _only_blue_left(st, p1_gold=1)
+    turns(st, 4)
+    assert st.S[E.G_ENDED] == 0 and st.S[E.G_IDLE] == 0 and st.tokens(0) == [3, 3, 4, 0, 0, 0]
+
+
+def test_a_card_bought_with_bonuses_alone_is_no_idle_turn():
+    target = next(c for c in CARDS if c.level == 1 and sorted(c.cost) == [0, 0, 0, 0, 4])
+    k = target.cost.index(4)
+    st = state()
+    for lv in (1, 2, 3):
+        st.set_board(lv, [-1] * 4)
+    for c in [c.id for c in CARDS if c.level == 1 and c.bonus == k and c.id != target.id][:4]:
+        st.give_card(0, c)
+    st.set_board(1, [target.id, -1, -1, -1])
+    turns(st)
+    assert target.id in st.owned(0)
+    assert st.tokens(0) == [0] * 6 and st.S[E.G_IDLE] == 0     # nothing paid, yet a card more
 
 
 @pytest.mark.parametrize("unfinished,shares", [("shared", [6, 6]), ("points", [12, 0])])

@@ -9,17 +9,21 @@ from .decide import act, log_pass, noble_visit, return_tokens
 
 @kernel
 def play_turn(S, R, T, F, A, p, b):
-    """Player p's turn: one action (or a pass), tokens back down to 10, a noble's visit;
-    counted as idle when it leaves what p holds unchanged."""
+    """Player p's turn: one action (or a pass), tokens back down to 10, a noble's visit.
+    It is idle when it leaves what p holds unchanged and would do so again: a pass (no
+    legal move), or a bot whose choices follow from the board alone (not random, reading
+    no turn number), so that a round of idle turns repeats for ever."""
     log(S, EV_TURN, p, -1, S[ps(p, PS_TURNS)] + 1)
     tokens, cards = holdings(S, p)
     S[G_TAKEN] = 0
-    if act(S, R, T, F, A, p, b) == ACT_PASS:
+    passed = act(S, R, T, F, A, p, b) == ACT_PASS
+    if passed:
         log_pass(S, p)
     return_tokens(S, R, T, F, p, b)
     noble_visit(S, R, T, F, A, p, b)
     tokens_after, cards_after = holdings(S, p)
-    S[G_IDLE] = S[G_IDLE] + 1 if tokens_after == tokens and cards_after == cards else 0
+    steady = passed or T[T[TH_BOPT] + b * NO + O_STEADY] != 0
+    S[G_IDLE] = S[G_IDLE] + 1 if steady and tokens_after == tokens and cards_after == cards else 0
     t = S[ps(p, PS_TURNS)] + 1
     S[ps(p, PS_TURNS)] = t
     cap = S[S_VAR + V_TURN_CAP]
