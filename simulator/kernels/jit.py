@@ -7,8 +7,8 @@ every kernel source file: an edit anywhere gives a fresh folder and a fresh comp
 The folder is the first writable one of: ``$NUMBA_CACHE_DIR``, ``__pycache__`` beside
 the kernels, the user's cache (``$XDG_CACHE_HOME`` or ``~/.cache``), and a temporary
 folder; when none but the last is writable, a warning says so (the compile is then
-repeated once per temporary folder). Nothing here is needed by commands that play no
-game, which never import the kernels.
+repeated once per temporary folder). numba itself is imported only when a game's kernels
+first compile or load, so commands that play no game never load it.
 """
 from __future__ import annotations
 

@@ -27,10 +27,6 @@ TOURNAMENT_FILES = ("tournament.csv", "ranking.csv", "run.json", "tournament.png
 
 
 # ---------------------------------------------------------------- console
-def _num(x) -> str:
-    return f"{x:,}" if isinstance(x, int) else f"{x:.2f}"
-
-
 def title(res: Results) -> str:
     m = res.meta
     names = " vs ".join(b["name"] for b in m.get("bots", []))

@@ -41,7 +41,7 @@ NAME = "nothanks"
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 LABELS = {"setup": "variant", "item": "card", "items": "cards", "vp": "points",
           "vp_title": "points (chips - card score)", "coins": "chips", "coins_title": "chips",
-          "game": "No Thanks!", "length": "turns of the player who took the most",
+          "game": "No Thanks!", "length": "turns of the player who had the most",
           "no_setup": "the standard rules"}
 RANDOM_SETUPS = False
 BENCH: list = []
