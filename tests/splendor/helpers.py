@@ -55,3 +55,11 @@ def find_action(st, check, p=0) -> int:
 
 def turns(st, n=1):
     st.run(E.MODE_RESUME, max_turns=n)
+
+
+def one_level_board(st, cards=(), level=1):
+    """Only these face-up cards, on one level's row (the other rows empty): a board where
+    a bot's choice has one place to go."""
+    for lv in (1, 2, 3):
+        st.set_board(lv, [-1] * 4)
+    st.set_board(level, list(cards) + [-1] * (4 - len(cards)))

@@ -7,7 +7,7 @@ from simulator.splendor import engine as K
 from simulator.splendor import layout as E
 from simulator.splendor.bots import Selector, bot_from_text, parse_selector
 from simulator.splendor.cards import CARDS, NOBLES
-from .helpers import B, GOLD, G, R, U, W, card, noble, state, turns
+from .helpers import B, G, GOLD, R, U, W, card, noble, one_level_board, state, turns
 
 STRATEGIES = __import__("pathlib").Path(__file__).resolve().parents[2] / "strategies" / "splendor"
 
@@ -75,17 +75,11 @@ def test_conditions_are_evaluated_on_the_engine_state():
 
 
 # ---------------------------------------------------------------- what the lists make the engine do
-def _one_level_board(st, cards, level=1):
-    for lv in (1, 2, 3):
-        st.set_board(lv, [-1] * 4)
-    st.set_board(level, list(cards) + [-1] * (4 - len(cards)))
-
-
 def test_buy_prefers_points_by_default_and_the_cheapest_when_asked():
     cheap, dear = card(1, U, 0, [0, 0, 0, 0, 3]), card(1, W, 1, [0, 0, 4, 0, 0])
     for text, want in (("buy: [any]", dear), ("buy: [any cheapest]", cheap)):
         st = state(bots=[bot(text), bot("", "o")])
-        _one_level_board(st, [cheap, dear])
+        one_level_board(st, [cheap, dear])
         st.set_tokens(0, [0, 0, 4, 0, 3, 0])
         turns(st)
         assert st.owned(0) == [want], text
@@ -94,7 +88,7 @@ def test_buy_prefers_points_by_default_and_the_cheapest_when_asked():
 def test_buy_follows_the_first_rule_that_finds_a_card():
     blue, white = card(1, U, 0, [0, 0, 0, 0, 3]), card(1, W, 1, [0, 0, 4, 0, 0])
     st = state(bots=[bot("buy: ['red', 'blue', 'white']"), bot("", "o")])
-    _one_level_board(st, [white, blue])
+    one_level_board(st, [white, blue])
     st.set_tokens(0, [0, 0, 4, 0, 3, 0])
     turns(st)
     assert st.owned(0) == [blue]
@@ -106,7 +100,7 @@ def test_noble_selects_the_colours_a_noble_still_needs():
     st.set_nobles([noble([4, 4, 0, 0, 0])])
     for x in [x.id for x in CARDS if x.level == 1 and x.bonus == U][1:5]:
         st.give_card(0, x)   # four blue already: the noble needs white now
-    _one_level_board(st, [blue, white])
+    one_level_board(st, [blue, white])
     st.set_tokens(0, [0, 0, 0, 2, 3, 0])
     turns(st)
     assert white in st.owned(0) and blue not in st.owned(0)
@@ -122,7 +116,7 @@ def test_reserve_a_deck_top_and_reserved_cards_come_first_when_listed():
 def test_take_two_takes_two_of_the_colour_the_target_lacks_most():
     target = card(1, W, 1, [0, 0, 4, 0, 0])
     st = state(bots=[bot("buy: ['level 3']\ntake: ['two points']"), bot("", "o")])
-    _one_level_board(st, [target])
+    one_level_board(st, [target])
     turns(st)
     assert st.tokens(0) == [0, 0, 2, 0, 0, 0]
 
@@ -131,7 +125,7 @@ def test_default_take_aims_at_the_buy_lists_card_and_takes_three_colours():
     target = card(1, W, 1, [0, 0, 4, 0, 0])
     other = card(1, B, 0, [1, 1, 1, 1, 0])
     st = state(bots=[bot("buy: ['points']"), bot("", "o")])
-    _one_level_board(st, [other, target])
+    one_level_board(st, [other, target])
     st.set_tokens(0, [0, 0, 2, 0, 0, 0])
     turns(st)
     t = st.tokens(0)
@@ -141,7 +135,7 @@ def test_default_take_aims_at_the_buy_lists_card_and_takes_three_colours():
 def test_by_default_the_tokens_returned_are_those_its_aim_does_not_need():
     aim = next(c.id for c in CARDS if c.cost[G] == 7 and sum(c.cost) == 7)   # 7 green
     st = state()
-    _one_level_board(st, [aim], level=3)
+    one_level_board(st, [aim], level=3)
     st.set_tokens(0, [0, 1, 5, 1, 3, 0])   # 10 tokens, green the most: its aim needs them
     st.set_bank([4, 3, 1, 3, 0, 5])
     turns(st)                               # takes green, white, blue: 13, three go back
@@ -152,7 +146,7 @@ def test_by_default_the_tokens_returned_are_those_its_aim_does_not_need():
 def test_default_take_two_when_the_aim_lacks_one_colour_only():
     target = card(1, W, 1, [0, 0, 4, 0, 0])
     st = state()
-    _one_level_board(st, [target])
+    one_level_board(st, [target])
     turns(st)
     assert st.tokens(0) == [0, 0, 2, 0, 0, 0]
 
@@ -169,7 +163,7 @@ def test_default_noble_is_the_one_an_opponent_is_closest_to(lists, gets):
             st.give_card(0, x)
     for x in [x.id for x in CARDS if x.level == 1 and x.bonus == R][4:7]:
         st.give_card(1, x)   # the opponent has three red: closest to green+red
-    _one_level_board(st, [])
+    one_level_board(st, [])
     turns(st)
     taken, left = (n_near, n_far) if gets == "near" else (n_far, n_near)
     assert st.noble_owner(taken) == 0 and st.noble_owner(left) == -1

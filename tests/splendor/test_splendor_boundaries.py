@@ -5,21 +5,15 @@ its round. Known boards, the engine's own state."""
 import pytest
 
 from simulator.splendor import layout as E
-from .helpers import GOLD, W, bot, card, state, turns
+from .helpers import GOLD, W, bot, card, one_level_board, state, turns
 
 FOUR_GREEN = card(1, W, 1, [0, 0, 4, 0, 0])   # lacks only green, 4 of it
-
-
-def _only(st, c, level=1):
-    for lv in (1, 2, 3):
-        st.set_board(lv, [-1] * 4)
-    st.set_board(level, [c, -1, -1, -1])
 
 
 @pytest.mark.parametrize("green,two", [(4, True), (3, False)])
 def test_a_take_lists_two_needs_four_in_the_bank(green, two):
     st = state(bots=[bot("take: ['two level 1']"), bot("", "o")])
-    _only(st, FOUR_GREEN)
+    one_level_board(st, [FOUR_GREEN])
     st.set_tokens(1, [0, 0, 4 - green, 0, 0, 0])  # the bank keeps the other green
     turns(st)
     t = st.tokens(0)
@@ -33,7 +27,7 @@ def test_a_take_lists_two_needs_four_in_the_bank(green, two):
 @pytest.mark.parametrize("green,two", [(4, True), (3, False)])
 def test_the_default_takes_two_only_from_four(green, two):
     st = state()
-    _only(st, FOUR_GREEN)
+    one_level_board(st, [FOUR_GREEN])
     st.set_tokens(1, [0, 0, 4 - green, 0, 0, 0])
     turns(st)
     t = st.tokens(0)
@@ -84,7 +78,7 @@ def test_the_turn_cap_ends_the_game_after_that_many_rounds(cap):
 @pytest.mark.parametrize("held,returned", [(7, 0), (8, 1)])
 def test_tokens_go_back_only_over_ten(held, returned):
     st = state(bots=[bot("take: ['level 3']"), bot("", "o")])
-    _only(st, card(3, W, 4), level=3)   # nothing affordable: the bot takes three
+    one_level_board(st, [card(3, W, 4)], 3)   # nothing affordable: the bot takes three
     st.set_tokens(0, [held - 3 * (held // 3), held // 3, held // 3, held // 3, 0, 0])
     before = sum(st.tokens(0))
     turns(st)

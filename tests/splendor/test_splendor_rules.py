@@ -6,7 +6,8 @@ import pytest
 from simulator.splendor import layout as E
 from simulator.splendor.cards import CARDS
 
-from .helpers import B, G, GOLD, R, U, W, bot, card, find_action, n_actions, noble, play_action, state, turns
+from .helpers import (
+    B, G, GOLD, R, U, W, bot, card, find_action, n_actions, noble, one_level_board, play_action, state, turns)
 
 # ---------------------------------------------------------------- setup
 @pytest.mark.parametrize("players,gems", [(2, 4), (3, 5), (4, 7)])
@@ -290,8 +291,7 @@ def test_a_player_with_no_legal_move_passes_and_nobody_moving_ends_the_game():
     st.set_tokens(1, [0, 0, 4, 4, 2, 0])
     st.set_reserved(0, [seven_of(G), seven_of(R), seven_of(B)])
     st.set_reserved(1, [seven_of(W), seven_of(U), next(c.id for c in CARDS if c.points == 5 and c.cost[W] == 7)])
-    for lv in (1, 2, 3):
-        st.set_board(lv, [-1] * 4)
+    one_level_board(st)
     assert st.bank() == [0] * 5 + [5] and st.conserved() == 0
     assert n_actions(st, 0) == 0 and n_actions(st, 1) == 0   # no take, no reserve (3 each), no buy
     turns(st)
@@ -305,8 +305,7 @@ def test_one_pass_is_not_the_end_when_the_next_player_can_move():
     st.set_tokens(0, [4, 4, 0, 0, 2, 0])   # only gold in the bank
     st.set_tokens(1, [0, 0, 4, 4, 2, 0])
     st.set_reserved(0, [seven_of(G), seven_of(R), seven_of(B)])   # player 0 cannot move
-    for lv in (1, 2, 3):
-        st.set_board(lv, [-1] * 4)
+    one_level_board(st)
     turns(st)
     assert st.S[E.G_IDLE] == 1
     turns(st)   # player 1 can still reserve a deck's top card (and takes a gold)
@@ -318,9 +317,7 @@ def _only_blue_left(st, p1_gold=0):
     """Player 0 holds 10 tokens aimed at card 86 (3 white, 3 blue, 5 green, 3 red), the only
     card in view; player 1 holds the rest but one blue (and ``p1_gold`` gold): the bank
     has one blue gem and gold."""
-    for lv in (1, 2, 3):
-        st.set_board(lv, [-1] * 4)
-    st.set_board(3, [86, -1, -1, -1])
+    one_level_board(st, [86], 3)
     st.set_tokens(0, [3, 3, 4, 0, 0, 0])
     st.set_tokens(1, [1, 0, 0, 4, 4, p1_gold])
     assert st.bank()[:5] == [0, 1, 0, 0, 0] and st.conserved() == 0
@@ -365,11 +362,9 @@ def test_a_card_bought_with_bonuses_alone_is_no_idle_turn():
     target = next(c for c in CARDS if c.level == 1 and sorted(c.cost) == [0, 0, 0, 0, 4])
     k = target.cost.index(4)
     st = state()
-    for lv in (1, 2, 3):
-        st.set_board(lv, [-1] * 4)
     for c in [c.id for c in CARDS if c.level == 1 and c.bonus == k and c.id != target.id][:4]:
         st.give_card(0, c)
-    st.set_board(1, [target.id, -1, -1, -1])
+    one_level_board(st, [target.id])
     turns(st)
     assert target.id in st.owned(0)
     assert st.tokens(0) == [0] * 6 and st.S[E.G_IDLE] == 0     # nothing paid, yet a card more
