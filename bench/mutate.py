@@ -28,7 +28,7 @@ ENGINE = "simulator/dominion/engine"
 CARDS = "simulator/dominion/cards.py"
 SPLENDOR = "simulator/splendor/engine"
 STACKVM = "simulator/lang/stackvm.py"
-TESTS = ["tests/splendor/test_splendor_rules.py", "tests/splendor/test_splendor_bots.py", "tests/splendor/test_splendor_conditions.py",
+TESTS = ["tests/splendor/test_splendor_rules.py", "tests/splendor/test_splendor_analysis.py", "tests/splendor/test_splendor_bots.py", "tests/splendor/test_splendor_conditions.py",
          "tests/splendor/test_splendor_boundaries.py", "tests/splendor/test_splendor_selectors.py", "tests/dominion/test_cards_simple.py", "tests/dominion/test_cards_decisions.py",
          "tests/dominion/test_cards_edges.py", "tests/dominion/test_boundaries.py", "tests/dominion/test_game_end.py", "tests/dominion/test_engine_basics.py",
          "tests/core/test_expr.py", "tests/dominion/test_conditions.py"]
@@ -58,6 +58,19 @@ MUTANTS = [
     ("Splendor: a take does not mark its colour", SPLENDOR, "    S[G_TAKEN] |= 1 << k\n", "\n"),
     ("Splendor: the default return prefers what it took", SPLENDOR, "key = ((S[G_TAKEN] >> j) & 1 ^ 1) * 10000", "key = ((S[G_TAKEN] >> j) & 1) * 10000"),
     ("Splendor: an unfinished game is scored by points", SPLENDOR, "    everyone = reason != END_POINTS and S[S_VAR + V_UNFINISHED] == 0", "    everyone = False"),
+    # ---- Splendor: how a bot plays (Tally.stats)
+    ("Splendor stats: a buy from the reserve counts as from the board", SPLENDOR, "A[tx + (X_BUY_BOARD if found != 0 else X_BUY_RESERVED)] += 1", "A[tx + X_BUY_BOARD] += 1"),
+    ("Splendor stats: a deck's top counts as reserved from the board", SPLENDOR, "(X_RESERVE_DECK if slot < 0 else X_RESERVE_BOARD)", "X_RESERVE_BOARD"),
+    ("Splendor stats: a take of two colours counts as three", SPLENDOR, "(X_TAKE3 if colours == 3 else X_TAKE_FEWER)", "(X_TAKE3 if colours >= 2 else X_TAKE_FEWER)"),
+    ("Splendor stats: a take of two of a colour is not counted", SPLENDOR, "        A[x + X_TAKE2] += 1", "        A[x + X_TAKE3] += 1"),
+    ("Splendor stats: a pass is not counted", SPLENDOR, "        A[x + X_PASS] += 1", "        A[x + X_PASS] += 0"),
+    ("Splendor stats: payments with gold counted, not the gold", SPLENDOR, "A[tx + X_GOLD_SPENT] += g", "A[tx + X_GOLD_SPENT] += 1"),
+    ("Splendor stats: every card's points as level 1's", SPLENDOR, "A[tx + X_POINTS + T[cd(c, C_LEVEL)] - 1]", "A[tx + X_POINTS]"),
+    ("Splendor stats: a noble counts one point", SPLENDOR, "X_POINTS_NOBLES] += T[nb(n, N_POINTS)]", "X_POINTS_NOBLES] += 1"),
+    ("Splendor stats: a return counts one token", SPLENDOR, "        A[x + X_RETURNED] += over", "        A[x + X_RETURNED] += 1"),
+    ("Splendor stats: a score is reached again on every gain", SPLENDOR, "        if before < REACH[i] <= now:", "        if REACH[i] <= now:"),
+    ("Splendor stats: a reached score counts the turn before", SPLENDOR, "            A[A_TX + b * NXS + X_REACH + 2 * i] += t", "            A[A_TX + b * NXS + X_REACH + 2 * i] += t - 1"),
+    ("Splendor stats: reserved cards left at the end are one", SPLENDOR, "X_UNBOUGHT] += S[ps(p, PS_NRES)]", "X_UNBOUGHT] += min(1, S[ps(p, PS_NRES)])"),
     ("Splendor: the unfinished rule is ignored", "simulator/splendor/game.py", '        v[E.V_UNFINISHED] = int(self.unfinished == "points")', "        v[E.V_UNFINISHED] = 0"),
     ("Splendor: 'cheapest' buys the most points", SPLENDOR, "    if order == ORD_CHEAPEST:", "    if order == -99:"),
     ("Splendor: the noble selector matches any colour", SPLENDOR, "        if wants != 0 and not noble_wants(S, T, p, T[cd(c, C_BONUS)]):", "        if False:"),

@@ -210,10 +210,15 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
 
     ``seed`` None draws a fresh seed, recorded in ``results.meta['seed']``.
     """
+    if match is None:
+        match = prepare(bots, kingdom, players, rules, seats)
     tally, meta = _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired, until_ci, backend,
                               scheduler, progress, save_games, match, label)
-    return results_from_tally(tally, meta["bot_names"], meta.pop("ending_names"), meta.pop("item_names"),
-                              {k: v for k, v in meta.items() if k != "bot_names"})
+    res = results_from_tally(tally, meta["bot_names"], meta.pop("ending_names"), meta.pop("item_names"),
+                             {k: v for k, v in meta.items() if k != "bot_names"})
+    # the game's own figures (a game module written to the protocol alone may have none)
+    res.game_stats = getattr(game_of_bots(match.bots), "stats_table", lambda t, m: None)(tally, match)
+    return res
 
 
 def pairing(paired, seats) -> bool:

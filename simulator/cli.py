@@ -23,11 +23,11 @@ from .games import game_of_bots, get_game
 from .report.outfiles import OutputError, OutputLock, json_text, refuse_inputs
 from .report.reports import (
     COMPARE_FILES,
-    RUN_FILES,
     TOURNAMENT_FILES,
     format_compare,
     format_table,
     format_tournament,
+    run_files,
     write_compare,
     write_reports,
     write_tournament,
@@ -268,7 +268,7 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
         api.check_run_args(games, seed, jobs, backend, until_ci)
         api.pairing(paired, seats)
         _warn_missing(match, quiet)
-        with claim_out(out, RUN_FILES, api.match_inputs(match)):
+        with claim_out(out, run_files(match.describe()), api.match_inputs(match)):
             res = api.simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, until_ci=until_ci,
                                backend=backend, scheduler=scheduler, progress=not quiet and sys.stderr.isatty(),
                                save_games=save_games, match=match)
@@ -285,9 +285,10 @@ def _print_results(res, fmt):
     elif fmt == "csv":
         click.echo(res.summary.to_csv(index=False, float_format="%.6g"), nl=False)
     else:
+        extra = {} if res.game_stats is None else {"game_stats": res.game_stats.to_dict(orient="records")}
         click.echo(json_text({"meta": res.meta, "summary": res.summary.to_dict(orient="records"),
                               "length": res.length_stats, "endings": res.endings.to_dict(orient="records"),
-                              "seats": res.seats.to_dict(orient="records")}))
+                              "seats": res.seats.to_dict(orient="records"), **extra}))
 
 
 @cli.command(context_settings=CONTEXT)

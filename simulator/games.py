@@ -117,7 +117,14 @@ class Match:
                 "bots": bots_meta(self.bot_names, self.bots), eng.LABELS["setup"]: eng.setup_record(self),
                 "rules": eng.rules_record(self), "seats": self.seats,
                 "chart": {"items": list(getattr(eng, "CHART_ITEMS", None) or []),
-                          "colours": dict(getattr(eng, "ITEM_COLOURS", None) or {})}}
+                          "colours": dict(getattr(eng, "ITEM_COLOURS", None) or {}),
+                          "groups": dict(getattr(eng, "ITEM_GROUPS", None) or {})},
+                "stats": getattr(eng, "STATS_REPORT", None),
+                "unfinished": eng.unfinished(self) if hasattr(eng, "unfinished") else None}
+
+    @property
+    def stat_names(self) -> list:
+        return list(getattr(self.ENGINE, "STATS", ()))
 
 
 def place_bots(T: np.ndarray, start: int, heads, parts) -> None:
@@ -182,9 +189,9 @@ class EngineState:
     def tally(self, games: int) -> Any:
         """The A array as a Tally (copies)."""
         eng, E = self.ENGINE, self.ENGINE.layout
-        assert E.A_TU == E.A_TG + E.MAXB * eng.ITEM_STRIDE and E.NTC == len(CURVE_COLS)
+        assert E.A_TU == E.A_TG + E.MAXB * (eng.ITEM_STRIDE + eng.STATS_STRIDE) and E.NTC == len(CURVE_COLS)
         return engine_tally(self.A, len(self.match.bots), self.match.max_len, len(eng.ENDINGS), len(eng.ITEMS),
-                            eng.ITEM_STRIDE, games)
+                            eng.ITEM_STRIDE, games, len(eng.STATS), eng.STATS_STRIDE)
 
 
 class EngineGame:
@@ -204,10 +211,22 @@ class EngineGame:
     ENDINGS: list                    # how a game ends, in the order of the engine's codes (1, 2, ...)
     ITEMS: list                      # what a bot gains, in the order of the tally's columns
     ITEM_STRIDE: int                 # the tally's columns per bot for items (>= len(ITEMS))
+    #: the game's own counters per bot (Tally.stats), in the order of the tally's columns
+    #: after the items, and their stride (>= len(STATS)); a game with none has ()
+    STATS: tuple = ()
+    STATS_STRIDE = 0
+    #: what the reports make of them (None: nothing): {"name": the files' stem (NAME.csv,
+    #: NAME.png), "title", "caption", "columns": {column: what it holds}, "panels": [{"title",
+    #: "columns": {column: label}, "total"?}] drawn as stacked bars, "colours": {column:
+    #: colour}, "race"?: {"title", "marks": {column: points}, "reference": a column,
+    #: "reference_label"}}, the table itself coming from ``stats_table``
+    STATS_REPORT: dict | None = None
     #: the items the reports' items chart shows, all of them and in this order (None: the
     #: ones most gained), and a colour for each item that has one ({"level 1 blue": "#1f5fbf"})
     CHART_ITEMS: list | None = None
     ITEM_COLOURS: dict = {}
+    #: items the chart shows as one, by the name it shows them under ({"nobles": [...]})
+    ITEM_GROUPS: dict = {}
     #: --save-games' column names for the game's length and a seat's score
     RECORD_COLUMNS = {"length": "length", "score": "vp"}
     #: what the compile notice calls the engine, and how long its first compile takes
@@ -217,7 +236,7 @@ class EngineGame:
     State: type                      # its EngineState subclass
     #: the names ``export`` puts in the game's module, besides the ones it defines itself
     EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "BENCH", "BENCH_REFERENCE", "LABELS",
-               "ENDINGS", "ITEMS", "empty_tally",
+               "ENDINGS", "ITEMS", "empty_tally", "stats_table",
                "warm_up", "play", "play_logged", "records_frame", "log_text", "unique_names", "check_seats",
                "optimizer")
 
@@ -243,6 +262,16 @@ class EngineGame:
 
     def rules_record(self, match) -> dict:
         raise NotImplementedError
+
+    def unfinished(self, match) -> str | None:
+        """How a game stopped at the turn cap is scored, as the reports say it ("shared by
+        every player"), or None: by the score as it stood."""
+        return None
+
+    def stats_table(self, tally, match) -> Any:
+        """The game's own figures per bot (and any reference rows: human play), a
+        DataFrame with a ``bot`` column and STATS_REPORT's columns, or None."""
+        return None
 
     def optimizer(self):
         """What dsim optimize needs of the game (see simulator/dominion/optimizing.py), or
@@ -271,7 +300,7 @@ class EngineGame:
         """A zero Tally of the shapes ``play`` returns for this match."""
         E = self.layout
         return Tally.empty(len(match.bots), E.MAXP, match.max_len, len(self.ENDINGS), len(self.ITEMS), E.NTB, E.NTS,
-                           E.SHARE)
+                           E.SHARE, len(self.STATS))
 
     def warm_up(self, match) -> None:
         """Compile the engine (or load it from numba's cache) by playing one short game,

@@ -8,7 +8,9 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
 import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
 
 from ..run.stats import Results, identical_pair, setup_of, setups_of, words  # noqa: E402
 from .outfiles import atomic_open
@@ -168,13 +170,27 @@ def chart_items(res: Results) -> tuple[list, dict]:
                    for i, k in enumerate(shown)}
 
 
+def with_groups(df, groups: dict, item: str, by: list):
+    """df (mean_gained per ``by`` and item) with a row per group of items (meta["chart"]'s
+    groups, e.g. every noble as "nobles"): the sum of its members'."""
+    if df is None or not groups:
+        return df
+    parts = [df]
+    for name, members in groups.items():
+        g = df[df[item].isin(members)].groupby(by, sort=False, as_index=False).mean_gained.sum()
+        g[item] = name
+        parts.append(g)
+    return pd.concat(parts, ignore_index=True)
+
+
 @plain_text
 def cards(res: Results, path, top: int = 5) -> Path:
     """What each bot gains (mean per game, top) and when (mean gains at each of its own
     turns for its main cards, one panel per bot)."""
-    c = res.cards
     w = words(res.meta)
     item = w["item"]
+    groups = ((res.meta or {}).get("chart") or {}).get("groups") or {}
+    c = with_groups(res.cards, groups, item, ["bot"])
     bots = list(res.summary.bot)
     shown, palette = chart_items(res)
     setup_items = set(setup_of(res.meta).get("contents", []))  # e.g. the kingdom's cards
@@ -191,7 +207,7 @@ def cards(res: Results, path, top: int = 5) -> Path:
     ax.set_ylabel("gained per game")
     ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(4, len(bots)), fontsize=9, frameon=False)
     ax.grid(axis="y", alpha=0.3)
-    bt = res.cards_by_turn
+    bt = with_groups(res.cards_by_turn, groups, item, ["bot", "turn"])
     games = res.summary.set_index("bot").games
     for ax, bot in zip(axes[1:], bots):
         mine = c[c.bot == bot].sort_values("mean_gained", ascending=False)
@@ -328,6 +344,79 @@ def cards_ranking(ranking, path, against: str, partial: bool = False) -> Path:
     return _save(fig, path)
 
 
+@plain_text
+def game_stats(res: Results, path) -> Path:
+    """The game's own figures as its meta["stats"] declares them: per panel, one stacked
+    bar per bot (then the reference rows, hatched) of the columns that add up; then the
+    race: each bot's mean score at each of its own turns, marked where it reaches the
+    declared scores, beside the reference length."""
+    spec = res.meta["stats"]
+    df = res.game_stats
+    w = words(res.meta)
+    bots = list(res.summary.bot)
+    refs = [r for r in df.itertuples(index=False) if r.bot not in bots]
+    panels = spec.get("panels", [])
+    race = spec.get("race")
+    heights = [0.45 * (len(df) + 1) + 1.2 for _ in panels] + ([3.6] if race else [])
+    fig, axes = plt.subplots(len(heights), 1, figsize=(9, sum(heights) + 1.2), layout="constrained",
+                             gridspec_kw={"height_ratios": heights}, squeeze=False)
+    colours = spec.get("colours", {})
+    for ax, panel in zip(axes[:, 0], panels):
+        cols = list(panel["columns"])
+        shown = [r for r in df.itertuples(index=False)
+                 if r.bot in bots or any(getattr(r, c) == getattr(r, c) for c in cols)]
+        y = np.arange(len(shown))[::-1]
+        for yi, r in zip(y, shown):
+            left = 0.0
+            ref = r.bot not in bots
+            for j, c in enumerate(cols):
+                v = getattr(r, c)
+                if v != v or v == 0:
+                    continue
+                ax.barh(yi, v, left=left, height=0.62, color=colours.get(c, plt.cm.tab10(j % 10)),
+                        hatch="//" if ref else "", edgecolor="white", lw=0.6)
+                if v >= 0.06 * (panel.get("total") or max(1e-9, np.nanmax(df[cols].sum(axis=1)))):
+                    ax.text(left + v / 2, yi, f"{100 * v:.0f}%" if panel.get("total") else f"{v:.1f}",
+                            ha="center", va="center", fontsize=7, color="white")
+                left += v
+        ax.set_yticks(y, [r.bot + ("\n(" + r.source + ")" if r.bot not in bots and r.source else "")
+                          for r in shown], fontsize=8)
+        ax.set_title(panel["title"], fontsize=9, loc="left")
+        ax.grid(axis="x", alpha=0.3)
+        if panel.get("total"):
+            ax.set_xlim(0, panel["total"] * 1.02)
+        used = [c for c in cols if (df[c].fillna(0) != 0).any()]
+        ax.legend([Patch(color=colours.get(c, plt.cm.tab10(cols.index(c) % 10))) for c in used],
+                  [panel["columns"][c] for c in used], fontsize=7, loc="upper left", bbox_to_anchor=(1.005, 1.0),
+                  frameon=False)
+    if race:
+        ax = axes[-1, 0]
+        games = res.summary.set_index("bot").games
+        stats = df.set_index("bot")
+        for i, (bot, d) in enumerate(res.curves.groupby("bot", sort=False)):
+            keep = d.games_running / games[bot] >= 0.01
+            look = {"color": plt.cm.tab10(i % 10), "ls": STYLES[i % 4]}
+            ax.plot(d.turn[keep], d[f"mean_{w['vp']}"][keep], lw=1.6, label=bot, **look)
+            for col, score in race.get("marks", {}).items():
+                turn = stats.loc[bot, col]
+                if turn == turn:
+                    ax.plot([turn], [score], marker=MARKERS[i % 4], ms=6, mec="black", mew=0.6, **look)
+        for ref in refs:
+            value = getattr(ref, race["reference"], float("nan")) if race.get("reference") else float("nan")
+            if value == value:
+                ax.axvline(value, color="#555555", ls=":", lw=1.2,
+                           label=f"{race.get('reference_label', ref.bot)}: {value:g}")
+        for score in race.get("marks", {}).values():
+            ax.axhline(score, color="#bbbbbb", lw=0.6, zorder=0)
+        ax.set_xlabel("the bot's own turn (markers: the mean turn it reaches that score, over the games it does)")
+        ax.set_ylabel(f"mean {w['vp_title']}")
+        ax.set_title(race["title"], fontsize=9, loc="left")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.005, 1.0), frameon=False)
+    fig.suptitle(_partial(res) + f"{spec['title']}: " + " vs ".join(bots) + "\n" + _subtitle(res), fontsize=10)
+    return _save(fig, path)
+
+
 def run_charts(res: Results, out) -> list[Path]:
     out = Path(out)
     files = [win_rates(res, out / "win_rates.png")]
@@ -337,7 +426,11 @@ def run_charts(res: Results, out) -> list[Path]:
         files.append(curves(res, out / "curves.png"))
     if len(res.cards):
         files.append(cards(res, out / "cards.png"))
+    spec = (res.meta or {}).get("stats")
+    if spec and res.game_stats is not None and res.games:
+        files.append(game_stats(res, out / f"{spec['name']}.png"))
     return files
 
 
-__all__ = ["cards", "compare_chart", "curves", "game_length", "run_charts", "tournament_heatmap", "win_rates"]
+__all__ = ["cards", "compare_chart", "curves", "game_length", "game_stats", "run_charts", "tournament_heatmap",
+           "win_rates"]

@@ -42,12 +42,15 @@ def _env():
 
 
 def _charts(files, meta) -> list[dict]:
+    spec = (meta or {}).get("stats") or {}
     out = []
     for f in files:
         f = Path(f)
         if f.suffix.lower() == ".png" and f.exists():
-            out.append({"data": base64.b64encode(f.read_bytes()).decode("ascii"),
-                        "caption": CAPTIONS.get(f.name, "").format(**words(meta)), "alt": f.stem.replace("_", " ")})
+            caption = spec.get("caption", "") if f.stem == spec.get("name") else \
+                CAPTIONS.get(f.name, "").format(**words(meta))
+            out.append({"data": base64.b64encode(f.read_bytes()).decode("ascii"), "caption": caption,
+                        "alt": f.stem.replace("_", " ")})
     return out
 
 
@@ -95,6 +98,27 @@ def _summary_table(summary, meta, title="Results") -> dict:
                       f"{r.mean_turns:.2f}"] for r in summary.itertuples()]}
 
 
+def _stats_table(df, spec: dict) -> dict:
+    """The game's own figures (a game's stats_table, as its meta["stats"] names them), one
+    row per figure and one column per bot, then the reference rows' columns; a reference
+    figure its source does not give is a dash."""
+    labels = spec.get("columns", {})
+    figures = [c for c in df.columns if c not in ("bot", "source")]
+
+    def cell(v, col):
+        if v != v:
+            return "—"
+        if col.startswith("share_") or col.startswith("reached_") or col in ("reserve_from_deck", "buy_from_reserve"):
+            return pct(v)
+        return f"{v:,.0f}" if col == "games" else f"{v:.2f}"
+
+    sources = [s for s in dict.fromkeys(df.get("source", [])) if s]
+    return {"title": spec.get("title", "Figures"),
+            "caption": (spec.get("caption", "") + (" Sources: " + "; ".join(sources) + "." if sources else "")).strip(),
+            "text_cols": {0}, "header": ["", *df.bot],
+            "rows": [[labels.get(c, c) + f" ({c})", *(cell(v, c) for v in df[c])] for c in figures]}
+
+
 def _partial(m: dict, games: int) -> str | None:
     if not m.get("partial"):
         return None
@@ -134,6 +158,9 @@ def run_report(res, out, chart_files=()) -> Path:
                                 ["5th percentile", f"{ls['p5']:.0f}"], ["95th percentile", f"{ls['p95']:.0f}"]]
                        + [[f"ended: {r.ending}", f"{r.games:,} ({100 * r.games / total:.1f}%)"]
                           for r in res.endings.itertuples()]})
+    spec = m.get("stats")
+    if spec and res.game_stats is not None:
+        tables.append(_stats_table(res.game_stats, spec))
     return _write(out, {"title": names, "subtitle": f"{res.games:,} games · {m.get('players')} players · seed "
                                                     f"{m.get('seed')}",
                         "partial": _partial(m, res.games), "error": m.get("error"), "facts": facts,

@@ -22,6 +22,20 @@ from .outfiles import FileLock, OutputError, check_writable, pct, umask_now, wri
 
 RUN_FILES = ("summary.csv", "seats.csv", "game_length.csv", "endings.csv", "cards.csv", "cards_by_turn.csv",
              "curves.csv", "run.json", "win_rates.png", "game_length.png", "curves.png", "cards.png", "report.html")
+
+
+def stats_spec(meta: dict | None) -> dict | None:
+    """What a run's game reports of its own figures (meta["stats"], the game's STATS_REPORT)."""
+    return (meta or {}).get("stats") or None
+
+
+def run_files(meta: dict) -> tuple:
+    """The files ``write_reports`` writes for a run with this meta (the game's own
+    figures add NAME.csv and NAME.png)."""
+    spec = stats_spec(meta)
+    return RUN_FILES + ((f"{spec['name']}.csv", f"{spec['name']}.png") if spec else ())
+
+
 COMPARE_FILES = ("compare.csv", "run.json", "compare.png", "report.html")
 TOURNAMENT_FILES = ("tournament.csv", "ranking.csv", "run.json", "tournament.png", "report.html")
 
@@ -70,7 +84,7 @@ def format_table(res: Results) -> str:
         cap = int(res.endings.loc[res.endings.ending == "cap", "games"].sum())
         if cap:
             lines.append(f"warning: {cap:,} games hit the turn cap ({rules.get('turn_cap')} turns each) and "
-                         f"were scored by {w['vp_title']} at the cap")
+                         f"were {m.get('unfinished') or 'scored by ' + w['vp_title'] + ' at the cap'}")
     if m.get("stopped_by") == "until-ci":
         lines.append(f"stopped after {res.games:,} games: every win-rate interval is within "
                      f"±{m.get('until_ci')}")
@@ -92,6 +106,9 @@ def write_reports(res: Results, out_dir, charts: bool = True) -> list[Path]:
         ("summary.csv", res.summary), ("seats.csv", res.seats), ("game_length.csv", res.game_length),
         ("endings.csv", res.endings), ("cards.csv", res.cards), ("cards_by_turn.csv", res.cards_by_turn),
         ("curves.csv", res.curves))]
+    spec = stats_spec(res.meta)
+    if spec and res.game_stats is not None:
+        writers.append(lambda: write_csv(res.game_stats, out / f"{spec['name']}.csv"))
     writers.append(lambda: write_json(run_info(res), out / "run.json"))
     pngs: list[Path] = []  # the charts, embedded in the report written after them
 

@@ -70,16 +70,18 @@ class Tally:
     #: int64[NB, T, NITEMS]: items gained per bot and own turn (the turn the bot was in, or
     #: had just finished when another player's card made it gain)
     gained_turn: np.ndarray = None
+    #: int64[NB, NSTATS]: the game's own counters per bot (its STATS: e.g. actions by kind)
+    stats: np.ndarray = None
     games: int = 0
     #: the win-share columns (w12) count wins in units of 1/share (see share_unit)
     share: int = 12
 
     #: the arrays of a tally (merged by ``+=``, compared part by part)
-    PARTS = ("bot", "seat", "length", "ending", "gained", "curve", "unit", "gained_turn")
+    PARTS = ("bot", "seat", "length", "ending", "gained", "curve", "unit", "gained_turn", "stats")
 
     @classmethod
     def empty(cls, nbots: int, seats: int, max_len: int, n_endings: int, n_items: int, ncols_bot: int,
-              ncols_seat: int, share: int = 12) -> "Tally":
+              ncols_seat: int, share: int = 12, n_stats: int = 0) -> "Tally":
         return cls(
             bot=np.zeros((nbots, ncols_bot), np.int64),
             seat=np.zeros((nbots, seats, ncols_seat), np.int64),
@@ -89,6 +91,7 @@ class Tally:
             curve=np.zeros((nbots, max_len + 2, len(CURVE_COLS)), np.int64),
             unit=np.zeros(1 + 2 * nbots, np.int64),
             gained_turn=np.zeros((nbots, max_len + 2, n_items), np.int64),
+            stats=np.zeros((nbots, n_stats), np.int64),
             share=share,
         )
 
@@ -112,7 +115,7 @@ def win_share(t: "Tally", value) -> float:
     return value / float(t.share)
 
 
-def tally_lines(t: "Tally", bot_names, item_names, ending_names) -> list[str]:
+def tally_lines(t: "Tally", bot_names, item_names, ending_names, stat_names=()) -> list[str]:
     """A tally as text, a count or a row of counts per line, zeros left out (golden files:
     a diff says which count moved). Each line starts with its part's name."""
     out = [] if t.share == 12 else [f"share: {t.share}"]
@@ -128,6 +131,9 @@ def tally_lines(t: "Tally", bot_names, item_names, ending_names) -> list[str]:
     out.append("unit: " + " ".join(str(v) for v in t.unit.tolist()))
     for b, name in enumerate(bot_names):
         out += [f"gained {name} {item}: {v}" for item, v in zip(item_names, t.gained[b].tolist()) if v]
+    if t.stats is not None:
+        for b, name in enumerate(bot_names):
+            out += [f"stats {name} {k}: {v}" for k, v in zip(stat_names, t.stats[b].tolist()) if v]
     for b, name in enumerate(bot_names):
         for turn in range(t.curve.shape[1]):
             if t.curve[b, turn].any():
@@ -140,13 +146,15 @@ def tally_lines(t: "Tally", bot_names, item_names, ending_names) -> list[str]:
 
 
 def engine_tally(A: np.ndarray, nbots: int, cap: int, n_endings: int, n_items: int, item_stride: int,
-                 games: int) -> Tally:
+                 games: int, n_stats: int = 0, stats_stride: int = 0) -> Tally:
     """A Tally (copies) from a game engine's tally array A, laid out as
     simulator/kernels/tally_layout.py says: per bot, per bot and seat, endings, items gained
-    (``item_stride`` per bot), units (1, then 2 per bot), then (cap + 2) game lengths,
-    the curves (len(CURVE_COLS) per bot and turn) and the items gained per bot and turn."""
+    (``item_stride`` per bot), the game's own counters (``stats_stride`` per bot), units
+    (1, then 2 per bot), then (cap + 2) game lengths, the curves (len(CURVE_COLS) per bot
+    and turn) and the items gained per bot and turn."""
     L = cap + 2
-    a_tu = A_TG + MAXB * item_stride
+    a_tx = A_TG + MAXB * item_stride
+    a_tu = a_tx + MAXB * stats_stride
     a_tl = a_tu + 1 + 2 * MAXB
     a_items = a_tl + L * (1 + MAXB * len(CURVE_COLS))
     return Tally(
@@ -154,7 +162,8 @@ def engine_tally(A: np.ndarray, nbots: int, cap: int, n_endings: int, n_items: i
         seat=A[A_TS:A_TE].reshape(MAXB, MAXP, NTS)[:nbots].copy(),
         length=A[a_tl:a_tl + L].copy(),
         ending=A[A_TE:A_TE + n_endings].copy(),
-        gained=A[A_TG:a_tu].reshape(MAXB, item_stride)[:nbots, :n_items].copy(),
+        gained=A[A_TG:a_tx].reshape(MAXB, item_stride)[:nbots, :n_items].copy(),
+        stats=A[a_tx:a_tu].reshape(MAXB, stats_stride)[:nbots, :n_stats].copy(),
         curve=A[a_tl + L:a_items].reshape(MAXB, L, len(CURVE_COLS))[:nbots].copy(),
         gained_turn=A[a_items:a_items + MAXB * L * item_stride].reshape(MAXB, L, item_stride)[:nbots, :, :n_items]
         .copy(),
@@ -225,6 +234,9 @@ class Results:
     tally: Tally | None = None
     #: mean items gained per game by each bot at each of its own turns (bot, turn, card)
     cards_by_turn: pd.DataFrame | None = None
+    #: the game's own figures, one row per bot, then any reference rows (the game's
+    #: stats_table; its meta["stats"] says what they are), or None
+    game_stats: pd.DataFrame | None = None
 
     @property
     def games(self) -> int:

@@ -17,6 +17,7 @@ from ..games import EngineGame, EngineState, game_name, place_bots, stack_array,
 from ..games import Match as BaseMatch
 from ..lang.yamlio import LineDict, load_file
 from ..run.stats import BOT_COLS, SEAT_COLS
+from . import analysis
 from . import layout as E
 from .bots import LISTS, Bot, CompiledBots, compile_bots, parse_bot
 from .bots import load_bot as load
@@ -332,9 +333,13 @@ class Splendor(EngineGame):
     ITEMS = ITEMS
     #: the cards chart: the 15 kinds of development card, by level, then colour as the
     #: board lays them out, each in its gem's colour
-    CHART_ITEMS = ITEMS[:3 * len(COLOURS)]
-    ITEM_COLOURS = {item: GEM_COLOURS[item.split()[-1]] for item in ITEMS[:3 * len(COLOURS)]}
+    CHART_ITEMS = [*ITEMS[:3 * len(COLOURS)], "nobles"]
+    ITEM_COLOURS = {**{item: GEM_COLOURS[item.split()[-1]] for item in ITEMS[:3 * len(COLOURS)]}, "nobles": "#8c6d31"}
     ITEM_STRIDE = E.NIS
+    ITEM_GROUPS = {"nobles": list(ITEMS[E.I_NOBLE:E.I_NOBLE + E.NNOBLES])}
+    STATS = analysis.STATS
+    STATS_STRIDE = E.NXS
+    STATS_REPORT = analysis.STATS_REPORT
     RECORD_COLUMNS = {"length": "rounds", "score": "points"}
     BENCH = [("Splendor: Greedy mirror, 2 players", ["splendor/greedy.yaml", "splendor/greedy.yaml"], None)]
     COMPILE = ("the Splendor engine", "about 10 s")
@@ -356,6 +361,14 @@ class Splendor(EngineGame):
 
     def game_text(self, state, match, seed: int, game: int) -> str:
         return game_text(state, match, seed, game)
+
+    def unfinished(self, match) -> str:
+        if match.variant.unfinished == "shared":
+            return "shared by every player (--rules unfinished=points scores them by points)"
+        return "scored by points at the cap"
+
+    def stats_table(self, tally, match):
+        return analysis.stats_table(tally, match.bot_names, match.item_names, match.players)
 
 
 assert len(ITEMS) == E.NITEMS

@@ -150,7 +150,28 @@ I_RESERVED = I_NOBLE + NNOBLES
 I_GOLD = I_RESERVED + 1
 NITEMS = I_GOLD + 1
 NIS = 28         # stride of per-item rows
-A_TU = A_TG + MAXB * NIS
+#: how each bot plays, counted per bot (the game's STATS, in this order): its actions by
+#: kind (they add up to its turns), tokens returned, gold spent, points by source (they
+#: add up to its points), reserved cards never bought, and for 5, 10 and 15 points the
+#: sum of the own turns it reached them on and the games it did
+X_TAKE3 = 0      # three gems of different colours
+X_TAKE_FEWER = 1  # one or two of different colours (fewer colours were in the bank)
+X_TAKE2 = 2      # two gems of one colour
+X_RESERVE_BOARD = 3
+X_RESERVE_DECK = 4
+X_BUY_BOARD = 5
+X_BUY_RESERVED = 6
+X_PASS = 7
+X_RETURNED = 8   # tokens given back over the limit of 10
+X_GOLD_SPENT = 9
+X_POINTS = 10    # + level - 1: points from development cards of that level
+X_POINTS_NOBLES = 13
+X_UNBOUGHT = 14  # reserved cards still held at the end of a game
+X_REACH = 15     # + 2 i (sum of turns) and + 2 i + 1 (games), for REACH[i] points
+REACH = (5, 10, 15)
+NXS = 24         # stride of per-bot counters (>= X_REACH + 2 * len(REACH))
+A_TX = A_TG + MAXB * NIS
+A_TU = A_TX + MAXB * NXS
 A_TL = A_TU + 1 + 2 * MAXB   # then (cap + 2) lengths, MAXB * (cap + 2) * NTC curve entries,
 #                              MAXB * (cap + 2) * NIS items per bot and own turn
 A_TGT = 1 + MAXB * NTC

@@ -77,7 +77,7 @@ def lines(game, name, size) -> list[str]:
     match, paired = match_for(game, name)
     tally, _ = get_game(game).play(match, SEED, 0, SIZES[size], paired)
     return [f"{name} | {size} | {line}" for line in
-            tally_lines(tally, match.bot_names, match.item_names, match.ending_names)]
+            tally_lines(tally, match.bot_names, match.item_names, match.ending_names, match.stat_names)]
 
 
 def recorded(game, name, size) -> list[str]:

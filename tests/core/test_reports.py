@@ -2,6 +2,7 @@
 import json
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
@@ -252,9 +253,19 @@ def test_the_cards_chart_shows_what_the_game_declares_in_its_order_and_colours()
     from simulator.report.charts import chart_items
     spl = api.simulate([str(ROOT / "strategies" / "splendor" / "greedy.yaml")] * 2, games=scaled(400), seed=1, jobs=1)
     shown, palette = chart_items(spl)
-    assert shown == [f"level {lv} {c}" for lv in (1, 2, 3) for c in ("white", "blue", "green", "red", "black")]
+    assert shown == [*(f"level {lv} {c}" for lv in (1, 2, 3) for c in ("white", "blue", "green", "red", "black")),
+                     "nobles"]
     assert palette["level 1 blue"] == palette["level 3 blue"] != palette["level 1 red"]
-    assert set(spl.cards.item) - set(shown)          # nobles and the rest are gained, but not drawn here
+    assert set(spl.cards.item) - set(shown)          # each noble and gold are gained, but drawn as nobles or not
+    # the nobles bar is every noble's claims together, per bot and per turn
+    from simulator.report.charts import with_groups
+    groups = spl.meta["chart"]["groups"]
+    both = with_groups(spl.cards, groups, "item", ["bot"])
+    nobles = spl.cards[spl.cards.item.str.startswith("noble")].groupby("bot").mean_gained.sum()
+    drawn = both[both.item == "nobles"].set_index("bot").mean_gained
+    assert len(groups["nobles"]) == 10 and nobles.sum() > 0 and np.allclose(drawn[nobles.index], nobles)
+    by_turn = with_groups(spl.cards_by_turn, groups, "item", ["bot", "turn"])
+    assert np.isclose(by_turn[by_turn.item == "nobles"].mean_gained.sum(), nobles.sum())
     dom = api.simulate([WITCH, MILITIA], games=scaled(400), seed=1, jobs=1)
     shown, palette = chart_items(dom)                # Dominion declares none: its most gained cards
     means = dom.cards.groupby("card").mean_gained.max()

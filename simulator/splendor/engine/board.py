@@ -187,6 +187,7 @@ def reserve(S, T, A, p, b, slot, lv):
     S[ps(p, PS_RESERVES)] += 1
     log(S, EV_RESERVE, p, c, 1 if slot < 0 else 0)
     count_item(S, A, b, p, I_RESERVED)
+    A[A_TX + b * NXS + (X_RESERVE_DECK if slot < 0 else X_RESERVE_BOARD)] += 1
     if S[S_BANK + GOLD] > 0:
         take(S, p, GOLD, 1)
         count_item(S, A, b, p, I_GOLD)
@@ -195,7 +196,9 @@ def reserve(S, T, A, p, b, slot, lv):
 @kernel
 def buy(S, T, A, p, b, c):
     """Player p buys card c (face up or reserved): pays its cost less bonuses, gold for
-    what its gems do not cover, the tokens back to the bank; the board slot is refilled."""
+    what its gems do not cover, the tokens back to the bank; the board slot is refilled.
+    Counted for bot b: where the card came from, the gold paid, the points by level."""
+    tx = A_TX + b * NXS
     for k in range(NGEM):
         m = need(S, T, p, c, k)
         pay = min(m, S[ps(p, PS_TOK + k)])
@@ -208,6 +211,7 @@ def buy(S, T, A, p, b, c):
         S[S_BANK + GOLD] += g
         if g > 0:
             log(S, EV_PAY, p, GOLD, g)
+            A[tx + X_GOLD_SPENT] += g
     found = 0
     for slot in range(NLEVEL * FACE_UP):
         if S[S_BOARD + slot] == c:
@@ -224,6 +228,8 @@ def buy(S, T, A, p, b, c):
                 j += 1
         S[ps(p, PS_RES + n - 1)] = 0
         S[ps(p, PS_NRES)] = n - 1
+    A[tx + (X_BUY_BOARD if found != 0 else X_BUY_RESERVED)] += 1
+    A[tx + X_POINTS + T[cd(c, C_LEVEL)] - 1] += T[cd(c, C_POINTS)]
     S[S_OWNER + c] = p
     S[ps(p, PS_BONUS + T[cd(c, C_BONUS)])] += 1
     S[ps(p, PS_POINTS)] += T[cd(c, C_POINTS)]
@@ -267,6 +273,7 @@ def visit(S, T, A, p, b, slot):
     S[S_NOWNER + n] = p
     S[ps(p, PS_POINTS)] += T[nb(n, N_POINTS)]
     S[ps(p, PS_NOBLES)] += 1
+    A[A_TX + b * NXS + X_POINTS_NOBLES] += T[nb(n, N_POINTS)]
     log(S, EV_NOBLE, p, n, T[nb(n, N_POINTS)])
     count_item(S, A, b, p, I_NOBLE + n)
 
