@@ -1,5 +1,6 @@
-"""Compare the speed of two builds of the Dominion engine in one process: this checkout's
-(A) and another checkout's (B, e.g. a git worktree holding an experiment).
+"""Compare the speed of two builds of a game's engine (Dominion's, or Splendor's with
+``--game splendor``) in one process: this checkout's (A) and another checkout's (B, e.g. a
+git worktree holding an experiment).
 
 Separate processes timed one after the other differ by 2-5% on this shared machine (its
 speed drifts from one second to the next, and each process's code lands at different
@@ -8,8 +9,9 @@ are loaded in the same process (B's package copied under another name), the matc
 played with A and B in turn, alternating which goes first, and each round's ratio of B's
 games per CPU-second to A's is kept: the median ratio moves by about 0.2-0.5% between
 identical builds. It also checks that B plays the same games as A (its tallies equal
-A's, bit for bit), which an engine change that is only about speed must keep. Both
-engines play this checkout's bots and tables, so B must keep A's state layout.
+A's, bit for bit, in every part both tally), which an engine change that is only about
+speed must keep. Both engines play this checkout's bots and tables, so B must keep A's
+state and table layout; its tally array (the A_* offsets) may differ, e.g. to count more.
 
     git worktree add /tmp/exp -b exp        # then edit /tmp/exp/simulator/...
     .venv/bin/python bench/ab.py /tmp/exp -m witch,militia -n 100000 --rounds 8
@@ -29,21 +31,29 @@ import tempfile
 import time
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from simulator.dominion.game import GAME as DOMINION  # noqa: E402 - after the path
+from simulator.run.stats import Tally  # noqa: E402
+from simulator.splendor.game import GAME as SPLENDOR  # noqa: E402
 
-#: ``dsim bench``'s matchups (its bot files), by a short name, in its order
-MATCHUPS = dict(zip(("bmu", "sbm", "witch", "militia"), (bots for _, bots, _ in DOMINION.BENCH), strict=True))
+#: ``dsim bench``'s matchups (its bot files), by a short name, in its order, per game
+MATCHUPS = {"dominion": dict(zip(("bmu", "sbm", "witch", "militia"), (bots for _, bots, _ in DOMINION.BENCH),
+                                 strict=True)),
+            "splendor": {"greedy": SPLENDOR.BENCH[0][1],
+                         "mixed": ["splendor/cheap_engine.yaml", "splendor/reserve_heavy.yaml",
+                                   "splendor/noble_chaser.yaml"]}}
 PACKAGE_B = "simulator_b"
 
 
-def load_b(tree: Path):
-    """The Dominion game module of the checkout ``tree``, imported as ``simulator_b``."""
+def load_b(tree: Path, game: str = "dominion"):
+    """The game module of the checkout ``tree``, imported as ``simulator_b``."""
     src = tree / "simulator"
-    if not (src / "dominion" / "engine").is_dir():
-        raise SystemExit(f"ab.py: {tree} holds no simulator/dominion/engine")
+    if not (src / game / "engine").is_dir():
+        raise SystemExit(f"ab.py: {tree} holds no simulator/{game}/engine")
     h = hashlib.sha256()
     for f in sorted(src.rglob("*.py")):
         h.update(str(f.relative_to(src)).encode())
@@ -57,23 +67,34 @@ def load_b(tree: Path):
         except OSError:  # another run made it meanwhile
             shutil.rmtree(tmp, ignore_errors=True)
     sys.path.insert(0, str(home))
-    game_b = importlib.import_module(f"{PACKAGE_B}.dominion.game")
-    from simulator.dominion import layout as layout_a
-    layout_b = importlib.import_module(f"{PACKAGE_B}.dominion.layout")
-    constants = [k for k in dir(layout_a) if k.isupper()]
-    if any(getattr(layout_b, k, None) != getattr(layout_a, k) for k in constants):
-        raise SystemExit("ab.py: B's state layout (simulator/dominion/layout.py) differs from A's; both engines "
-                         "play A's tables, so only engine changes that keep the layout can be compared")
+    game_b = importlib.import_module(f"{PACKAGE_B}.{game}.game")
+    layout_a = importlib.import_module(f"simulator.{game}.layout")
+    layout_b = importlib.import_module(f"{PACKAGE_B}.{game}.layout")
+    # the tally array may differ (B may count more); the state and the tables may not
+    constants = [k for k in dir(layout_a) if k.isupper() and not k.startswith("A_") and hasattr(layout_b, k)]
+    differ = [k for k in constants if getattr(layout_b, k, None) != getattr(layout_a, k)]
+    if differ:
+        raise SystemExit(f"ab.py: B's state layout (simulator/{game}/layout.py: {', '.join(differ[:5])}) differs "
+                         "from A's; both engines play A's tables, so only engine changes that keep the layout can "
+                         "be compared")
     return game_b
 
 
 def timed(game, match, seed: int, n: int):
     """CPU seconds of n fresh games of ``match`` with ``game``'s engine, and its state."""
-    from simulator.dominion import layout as E
     st = game.State(match)
     t = time.process_time()
-    st.run(E.MODE_FRESH, seed, 0, n)
+    st.run(game.GAME.layout.MODE_FRESH, seed, 0, n)
     return time.process_time() - t, st
+
+
+def same_games(a, b, games: int) -> bool:
+    """Whether two engines' states tallied the same games: every part of their tallies
+    that both have (a part one of them does not tally is left out)."""
+    ta, tb = a.tally(games), b.tally(games)
+    parts = [k for k in Tally.PARTS if getattr(ta, k, None) is not None and getattr(tb, k, None) is not None]
+    return all(getattr(ta, k).size == 0 or getattr(tb, k).size == 0 or np.array_equal(getattr(ta, k), getattr(tb, k))
+               for k in parts)
 
 
 def compare(game_a, game_b, match, n: int, rounds: int, check: int) -> dict:
@@ -81,7 +102,7 @@ def compare(game_a, game_b, match, n: int, rounds: int, check: int) -> dict:
     B's speed over A's."""
     _, a = timed(game_a, match, 5, check)
     _, b = timed(game_b, match, 5, check)
-    same = bool((a.A == b.A).all())
+    same = same_games(a, b, check)
     ratios, rate_a, rate_b = [], [], []
     for k in range(rounds):
         t = {}
@@ -97,25 +118,28 @@ def compare(game_a, game_b, match, n: int, rounds: int, check: int) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("other", type=Path, help="the other checkout (B)")
-    ap.add_argument("-m", "--matchups", default="witch,militia,bmu,sbm",
-                    help=f"comma-separated, of: {', '.join(MATCHUPS)}")
+    ap.add_argument("-g", "--game", choices=sorted(MATCHUPS), default="dominion")
+    ap.add_argument("-m", "--matchups", default=None,
+                    help="comma-separated, of: " + "; ".join(f"{g}: {', '.join(m)}" for g, m in MATCHUPS.items())
+                    + " (default: all of the game's)")
     ap.add_argument("-n", "--games", type=int, default=100_000, help="games per timing")
     ap.add_argument("--rounds", type=int, default=8, help="paired timings per matchup")
     ap.add_argument("--check-games", type=int, default=2000, help="games whose tallies must be the same")
     args = ap.parse_args(argv)
-    names = [m for m in args.matchups.split(",") if m]
-    unknown = [m for m in names if m not in MATCHUPS]
+    matchups = MATCHUPS[args.game]
+    names = [m for m in (args.matchups or ",".join(matchups)).split(",") if m]
+    unknown = [m for m in names if m not in matchups]
     if unknown or not names:
-        ap.error(f"unknown matchup {', '.join(unknown) or '(none)'}; choose from {', '.join(MATCHUPS)}")
+        ap.error(f"unknown matchup {', '.join(unknown) or '(none)'}; choose from {', '.join(matchups)}")
     if min(args.games, args.rounds, args.check_games) < 1:
         ap.error("--games, --rounds and --check-games must be at least 1")
     from simulator import api
-    from simulator.dominion import game as game_a
-    game_b = load_b(args.other.resolve())
+    game_a = importlib.import_module(f"simulator.{args.game}.game")
+    game_b = load_b(args.other.resolve(), args.game)
     print(f"A: {ROOT}\nB: {args.other.resolve()}\n{args.rounds} rounds of {args.games:,} games per matchup; "
           "B/A: B's games per CPU-second over A's, median of the rounds (range)")
     for name in names:
-        match = api.prepare([str(ROOT / "strategies" / b) for b in MATCHUPS[name]])
+        match = api.prepare([str(ROOT / "strategies" / b) for b in matchups[name]])
         r = compare(game_a, game_b, match, args.games, args.rounds, args.check_games)
         print(f"{name:8s} A {r['a'] / 1e3:,.0f}k  B {r['b'] / 1e3:,.0f}k  B/A {r['ratio']:.4f} "
               f"({r['low']:.4f}-{r['high']:.4f})  {'same games' if r['same'] else 'DIFFERENT GAMES'}")

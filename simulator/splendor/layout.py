@@ -168,7 +168,10 @@ X_POINTS = 10    # + level - 1: points from development cards of that level
 X_POINTS_NOBLES = 13
 X_UNBOUGHT = 14  # reserved cards still held at the end of a game
 X_REACH = 15     # + 2 i (sum of turns) and + 2 i + 1 (games), for REACH[i] points
-REACH = (5, 10, 15)
+REACH_FIRST = 5
+NREACH = 3
+REACH = tuple(REACH_FIRST * (i + 1) for i in range(NREACH))   # 5, 10, 15
+REACH_LAST = REACH[-1]
 NXS = 24         # stride of per-bot counters (>= X_REACH + 2 * len(REACH))
 A_TX = A_TG + MAXB * NIS
 A_TU = A_TX + MAXB * NXS

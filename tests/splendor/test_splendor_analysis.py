@@ -1,6 +1,7 @@
 """How a bot plays, counted by the engine (Tally.stats, splendor.csv): each counter on a
 known board, hand-counted; then whole runs, whose counters must add up to what the
 engine tallies elsewhere (turns, points, cards, reserves) and to the per-game records."""
+import json
 import math
 
 import numpy as np
@@ -203,3 +204,52 @@ def test_splendor_csv_has_shares_that_add_up_points_that_add_up_and_the_human_ro
     assert math.isnan(people.share_take_fewer)               # a figure the source does not give
     two = df.loc["people: 2 players"]
     assert (two.turns, two.cards) == (27.2, 13.0) and "Spendee" in two.source
+
+
+# ---------------------------------------------------------------- the reports
+def _dsim(*args):
+    from click.testing import CliRunner
+
+    from simulator.cli import cli
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.mark.timeout(300)
+def test_a_run_writes_splendor_csv_and_png_and_report_html_shows_the_table(tmp_path):
+    out = tmp_path / "out"
+    r = _dsim("run", SPL / "reserve_heavy.yaml", SPL / "greedy.yaml", "-n", scaled(2000), "--seed", 3, "-j", 1,
+              "--out", out, "-q")
+    assert r.exit_code == 0, r.output
+    df = pd.read_csv(out / "splendor.csv")
+    assert list(df.bot[:2]) == ["Reserve Heavy", "Greedy"] and df.bot[2:].str.startswith("people").all()
+    assert {"share_take_three", "share_buy", "points_level_3", "points_nobles", "turn_to_15"} <= set(df.columns)
+    assert (out / "splendor.png").stat().st_size > 10_000
+    page = (out / "report.html").read_text()
+    assert "How the bots play" in page and "Board Game Arena statistics" in page and "points from nobles" in page
+    assert page.count("data:image/png;base64,") == 5             # win rates, length, curves, cards, splendor
+    meta = json.loads((out / "run.json").read_text())
+    assert meta["stats"]["name"] == "splendor" and meta["chart"]["groups"]["nobles"]
+
+
+@pytest.mark.timeout(300)
+def test_the_json_output_holds_the_figures_and_a_dominion_run_has_none(tmp_path):
+    r = _dsim("run", SPL / "greedy.yaml", SPL / "greedy.yaml", "-n", scaled(1000), "--seed", 3, "-j", 1,
+              "--format", "json", "-q")
+    rows = json.loads(r.output)["game_stats"]
+    assert [x["bot"] for x in rows[:2]] == ["Greedy", "Greedy (2)"]
+    assert math.isclose(sum(rows[0][k] for k in SHARES), 1.0) and rows[2]["share_take_fewer"] is None
+    out = tmp_path / "dom"
+    r = _dsim("run", ROOT / "strategies" / "big_money.yaml", ROOT / "strategies" / "big_money.yaml", "-n", 50,
+              "--seed", 3, "-j", 1, "--out", out, "-q", "--format", "json")
+    assert "game_stats" not in json.loads(r.output)
+    assert not list(out.glob("splendor.*")) and len(list(out.glob("*.png"))) == 4
+
+
+@pytest.mark.timeout(300)
+def test_capped_games_are_said_to_be_shared_unless_scored_by_points():
+    args = ["run", SPL / "two_gem_hoarder.yaml", SPL / "noble_chaser.yaml", "-n", scaled(400), "--seed", 1, "-j", 1,
+            "--rules", "turn_cap=12"]
+    shared = _dsim(*args).output
+    assert "games hit the turn cap (12 turns each) and were shared by every player" in shared
+    points = _dsim(*args, "--rules", "unfinished=points").output
+    assert "games hit the turn cap (12 turns each) and were scored by points at the cap" in points

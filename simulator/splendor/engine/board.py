@@ -228,14 +228,32 @@ def buy(S, T, A, p, b, c):
                 j += 1
         S[ps(p, PS_RES + n - 1)] = 0
         S[ps(p, PS_NRES)] = n - 1
+    pts = T[cd(c, C_POINTS)]
     A[tx + (X_BUY_BOARD if found != 0 else X_BUY_RESERVED)] += 1
-    A[tx + X_POINTS + T[cd(c, C_LEVEL)] - 1] += T[cd(c, C_POINTS)]
+    A[tx + X_POINTS + T[cd(c, C_LEVEL)] - 1] += pts
     S[S_OWNER + c] = p
     S[ps(p, PS_BONUS + T[cd(c, C_BONUS)])] += 1
-    S[ps(p, PS_POINTS)] += T[cd(c, C_POINTS)]
+    if pts > 0:
+        score(S, A, p, b, pts)
     S[ps(p, PS_CARDS)] += 1
     log(S, EV_BUY, p, c, 0)
     count_item(S, A, b, p, I_CARD + (T[cd(c, C_LEVEL)] - 1) * NGEM + T[cd(c, C_BONUS)])
+
+
+@inline
+def score(S, A, p, b, pts):
+    """Player p (bot b) scores pts points on its own turn; counted: each score of REACH it
+    reaches with them, and on which turn."""
+    before = S[ps(p, PS_POINTS)]
+    now = before + pts
+    S[ps(p, PS_POINTS)] = now
+    if before < REACH_LAST and now >= REACH_FIRST:
+        t = S[ps(p, PS_TURNS)] + 1
+        o = A_TX + b * NXS + X_REACH
+        for i in range(NREACH):
+            if before < REACH_FIRST * (i + 1) <= now:
+                A[o + 2 * i] += t
+                A[o + 2 * i + 1] += 1
 
 
 @inline
@@ -271,7 +289,7 @@ def visit(S, T, A, p, b, slot):
     n = S[S_NOB + slot]
     S[S_NOB + slot] = -1
     S[S_NOWNER + n] = p
-    S[ps(p, PS_POINTS)] += T[nb(n, N_POINTS)]
+    score(S, A, p, b, T[nb(n, N_POINTS)])
     S[ps(p, PS_NOBLES)] += 1
     A[A_TX + b * NXS + X_POINTS_NOBLES] += T[nb(n, N_POINTS)]
     log(S, EV_NOBLE, p, n, T[nb(n, N_POINTS)])

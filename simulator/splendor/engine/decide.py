@@ -406,7 +406,7 @@ def act(S, R, T, F, A, p, b):
 
 
 @kernel
-def return_tokens(S, R, T, F, p, b):
+def return_tokens(S, R, T, F, A, p, b):
     """Player p returns tokens down to 10, one at a time: a random bot a random token;
     else the first rule of its return list whose colour it holds; else a gem colour it did
     not take this turn if it holds one (a take is never simply given back), the one it
@@ -414,6 +414,7 @@ def return_tokens(S, R, T, F, p, b):
     total = tokens_of(S, p)
     if total <= MAX_TOKENS:
         return
+    A[A_TX + b * NXS + X_RETURNED] += total - MAX_TOKENS
     bo = T[TH_BOPT] + b * NO
     rl = T[TH_RL] + (b * NL + L_RETURN) * 2
     target = -2

@@ -3,7 +3,7 @@
 from ...kernels.tally_kernels import close_unit, score_game, score_seat, start_game
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
-from .board import check_conservation, holdings, log, ps, setup_game, tokens_of
+from .board import check_conservation, holdings, log, ps, setup_game
 from .decide import act, log_pass, noble_visit, return_tokens
 
 
@@ -15,22 +15,19 @@ def play_turn(S, R, T, F, A, p, b):
     no turn number), so that a round of idle turns repeats for ever."""
     log(S, EV_TURN, p, -1, S[ps(p, PS_TURNS)] + 1)
     tokens, cards = holdings(S, p)
-    points = S[ps(p, PS_POINTS)]
     S[G_TAKEN] = 0
     a = act(S, R, T, F, A, p, b)
     passed = a == ACT_PASS
     if passed:
         log_pass(S, p)
     count_action(S, A, p, b, a)
-    return_tokens(S, R, T, F, p, b)
+    return_tokens(S, R, T, F, A, p, b)
     noble_visit(S, R, T, F, A, p, b)
     tokens_after, cards_after = holdings(S, p)
     steady = passed or T[T[TH_BOPT] + b * NO + O_STEADY] != 0
     S[G_IDLE] = S[G_IDLE] + 1 if steady and tokens_after == tokens and cards_after == cards else 0
     t = S[ps(p, PS_TURNS)] + 1
     S[ps(p, PS_TURNS)] = t
-    if S[ps(p, PS_POINTS)] != points:
-        count_reach(S, A, p, b, points, t)
     cap = S[S_VAR + V_TURN_CAP]
     if t <= cap + 1:
         o = A_TL + cap + 2 + (b * (cap + 2) + t) * NTC
@@ -41,8 +38,8 @@ def play_turn(S, R, T, F, A, p, b):
 
 @inline
 def count_action(S, A, p, b, a):
-    """Count bot b's action ``a`` (ACT_*) by kind, and the tokens it will give back over
-    10 (a reserve and a buy are counted where they happen, with where the card was)."""
+    """Count bot b's action ``a`` (ACT_*) by kind (a reserve and a buy are counted where
+    they happen, with where the card was)."""
     x = A_TX + b * NXS
     if a == ACT_TAKE3:
         m = S[G_TAKEN]
@@ -52,19 +49,6 @@ def count_action(S, A, p, b, a):
         A[x + X_TAKE2] += 1
     elif a == ACT_PASS:
         A[x + X_PASS] += 1
-    over = tokens_of(S, p) - MAX_TOKENS
-    if over > 0:
-        A[x + X_RETURNED] += over
-
-
-@inline
-def count_reach(S, A, p, b, before, t):
-    """Count the points thresholds (REACH) bot b's points crossed on its own turn t."""
-    now = S[ps(p, PS_POINTS)]
-    for i in range(len(REACH)):
-        if before < REACH[i] <= now:
-            A[A_TX + b * NXS + X_REACH + 2 * i] += t
-            A[A_TX + b * NXS + X_REACH + 2 * i + 1] += 1
 
 
 @kernel
