@@ -189,8 +189,11 @@ PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None,
 RULES = click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
                      help="A rule of the game to change, e.g. turn_cap=80 (a key the game does not know "
                           "is an error that lists its rules).")
-SEATS = click.option("--seats", type=click.Choice(["rotate", "random", "fixed"]), default="rotate",
-                     show_default=True, help="How bots are seated in each game.")
+SEATS = click.option("--seats", type=click.Choice(["rotate", "all", "random", "fixed"]), default="rotate",
+                     show_default=True,
+                     help="How bots are seated in each game: rotate (game g seats bot (s + g) mod n at seat s: each "
+                          "bot in each seat equally often, the cyclic order kept), all (every ordering of the bots "
+                          "equally often: 6 at 3 players, 24 at 4), random (shuffled each game), fixed (as given).")
 PAIRED = click.option("--paired", is_flag=True,
                       help="Play each deal once per seat rotation (cancels seat luck).")
 # whole-number options are range-checked by the library (simulator.api), with its messages

@@ -33,7 +33,7 @@ from .setup import (
 )
 from .strategy import CompiledBots, Strategy, compile_bots, load_strategy, parse_strategy
 
-SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
+SEAT_MODES = {"rotate": E.SEATS_ROTATE, "all": E.SEATS_ALL, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
 assert [E.TB_GAMES, E.TB_WINS, E.TB_TIES, E.TB_LOSSES, E.TB_W12, E.TB_VP, E.TB_TURNS] == list(range(len(BOT_COLS)))
 assert [E.TS_GAMES, E.TS_WINS, E.TS_TIES, E.TS_LOSSES, E.TS_W12] == list(range(len(SEAT_COLS)))
 

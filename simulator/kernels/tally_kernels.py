@@ -6,8 +6,8 @@ from numba import njit
 
 from .streams import seed_streams, shuffle
 from .tally_layout import (A_TB, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT, MAXP, NTB, NTS,
-                           SEATS_RANDOM, SEATS_ROTATE, SHARE, TB_GAMES, TB_LOSSES, TB_TIES, TB_TURNS, TB_VP, TB_W12,
-                           TB_WINS, TS_GAMES, TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
+                           SEATS_ALL, SEATS_RANDOM, SEATS_ROTATE, SHARE, TB_GAMES, TB_LOSSES, TB_TIES, TB_TURNS,
+                           TB_VP, TB_W12, TB_WINS, TS_GAMES, TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
 
 _inline = njit(forceinline=True, error_model="numpy", _nrt=False)
 _seed_streams = _inline(seed_streams)
@@ -21,17 +21,32 @@ def start_game(S, R, seed, gi, np_, paired, seat_mode, seats, game_lo):
     S[game_lo] = gi & 0xFFFFFF
     S[game_lo + 1] = gi >> 24
     _seed_streams(R, seed, gi // np_ if paired != 0 else gi)
-    assign_seats(S, R, seats, np_, seat_mode, gi % np_)
+    assign_seats(S, R, seats, np_, seat_mode, gi)
 
 
 @_inline
-def assign_seats(S, R, seats, np_, seat_mode, rot):
-    """The bot of each seat, at S[seats + s]: rotated by ``rot``, as given, or shuffled
-    with the table's stream R[MAXP]."""
+def assign_seats(S, R, seats, np_, seat_mode, gi):
+    """The bot of each seat of game gi, at S[seats + s]: rotated by gi (rotate), as given
+    (fixed), shuffled with the table's stream R[MAXP] (random), or the (gi mod np_!)-th
+    ordering of the bots in lexicographic order (all: every ordering equally often)."""
+    rot = gi % np_
     for s in range(np_):
         S[seats + s] = s if seat_mode != SEATS_ROTATE else (s + rot) % np_
     if seat_mode == SEATS_RANDOM:
         shuffle(S, R, MAXP, seats, np_)
+    elif seat_mode == SEATS_ALL:
+        orders = 1
+        for s in range(2, np_ + 1):
+            orders *= s
+        k = gi % orders
+        for s in range(np_):
+            orders //= np_ - s          # orderings of the seats after s
+            j = s + k // orders         # the bot that sits at s: the (k // orders)-th left
+            k %= orders
+            b = S[seats + j]
+            for i in range(j, s, -1):
+                S[seats + i] = S[seats + i - 1]
+            S[seats + s] = b
 
 
 @_inline

@@ -40,3 +40,4 @@ NGR = GR_SEAT + GR_PER_SEAT * MAXP
 SEATS_ROTATE = 0
 SEATS_RANDOM = 1
 SEATS_FIXED = 2
+SEATS_ALL = 3      # every ordering of the bots in turn (lexicographic by game index)

@@ -75,6 +75,35 @@ def win_rates(res: Results, path) -> Path:
     return _save(fig, path)
 
 
+@plain_text
+def seats(res: Results, path) -> Path:
+    """Each bot's win rate in each seat (seat 1 plays first), with Wilson 95% whiskers,
+    beside its win rate over all seats (dashed)."""
+    st = res.seats
+    bots = list(res.summary.bot)
+    nseat = int(st.seat.max())
+    fig, ax = plt.subplots(figsize=(max(6.5, 1.3 * nseat * len(bots) / 2 + 3), 4.6))
+    width = 0.8 / len(bots)
+    for i, bot in enumerate(bots):
+        d = st[st.bot == bot].set_index("seat").reindex(range(1, nseat + 1))
+        x = np.arange(1, nseat + 1) + (i - (len(bots) - 1) / 2) * width
+        rate = d.win_rate.to_numpy() * 100
+        err = [np.clip(rate - d.ci_low.to_numpy() * 100, 0, None), np.clip(d.ci_high.to_numpy() * 100 - rate, 0, None)]
+        colour = plt.cm.tab10(i % 10)
+        ax.bar(x, rate, width * 0.92, yerr=err, capsize=3, color=colour, label=bot, ecolor="black",
+               hatch=["", "//", "..", "xx"][i % 4], edgecolor="white", lw=0)
+        overall = float(res.summary.win_rate[i]) * 100
+        ax.hlines(overall, x[0] - width / 2, x[-1] + width / 2, colors=[colour], linestyles="--", lw=1)
+    ax.set_xticks(range(1, nseat + 1), [f"seat {s}" + (" (first)" if s == 1 else "") for s in range(1, nseat + 1)])
+    ax.set_ylabel("win rate (%), whiskers: Wilson 95% interval")
+    ax.axhline(100 / len(bots), color="grey", lw=0.8, ls=":")
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.005, 1.0), frameon=False)
+    ax.set_title(_partial(res) + f"Win rate by seat ({res.meta.get('seats')} seating): " + " vs ".join(bots) + "\n"
+                 + _subtitle(res), fontsize=10)
+    return _save(fig, path)
+
+
 def length_tail(gl) -> int | None:
     """The length past which a game-length histogram's few far games (under 1%, e.g.
     games stopped at a turn cap) go into one bar of their own, or None: 1.5 times the
@@ -420,6 +449,8 @@ def game_stats(res: Results, path) -> Path:
 def run_charts(res: Results, out) -> list[Path]:
     out = Path(out)
     files = [win_rates(res, out / "win_rates.png")]
+    if len(res.seats) and res.seats.seat.nunique() > 1:
+        files.append(seats(res, out / "seats.png"))
     if len(res.game_length):
         files.append(game_length(res, out / "game_length.png"))
     if len(res.curves):
@@ -432,5 +463,5 @@ def run_charts(res: Results, out) -> list[Path]:
     return files
 
 
-__all__ = ["cards", "compare_chart", "curves", "game_length", "game_stats", "run_charts", "tournament_heatmap",
-           "win_rates"]
+__all__ = ["cards", "compare_chart", "curves", "game_length", "game_stats", "run_charts", "seats",
+           "tournament_heatmap", "win_rates"]

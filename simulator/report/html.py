@@ -20,6 +20,9 @@ CAPTIONS = {
     "win_rates.png": "Each bar is a bot's win rate (a win shared by k players counts 1/k); the whiskers are the 95% "
                      "interval, so bots whose whiskers do not overlap differ by more than chance. The dashed line "
                      "is the even share.",
+    "seats.png": "Each bar is a bot's win rate in one seat (seat 1 plays first), with its 95% interval; the dashed "
+                 "line is the bot's rate over all seats, the dotted one the even share. With rotate seating the "
+                 "bots keep their cyclic order (who plays after whom); --seats all plays every order equally often.",
     "game_length.png": "How long the games lasted, counted in {length}; the red line "
                        "is the median. A grey bar at the right, where there is one, holds the few far "
                        "games (under 1%, such as games stopped at the turn cap).",

@@ -21,7 +21,8 @@ from .html import compare_report, run_report, tournament_report
 from .outfiles import FileLock, OutputError, check_writable, pct, umask_now, write_all, write_csv, write_json
 
 RUN_FILES = ("summary.csv", "seats.csv", "game_length.csv", "endings.csv", "cards.csv", "cards_by_turn.csv",
-             "curves.csv", "run.json", "win_rates.png", "game_length.png", "curves.png", "cards.png", "report.html")
+             "curves.csv", "run.json", "win_rates.png", "seats.png", "game_length.png", "curves.png", "cards.png",
+             "report.html")
 
 
 def stats_spec(meta: dict | None) -> dict | None:
@@ -73,6 +74,7 @@ def format_table(res: Results) -> str:
     for j, row in enumerate(rows):
         cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
         lines.append("  ".join(cells))
+    lines += seat_lines(res)
     ls = res.length_stats
     lines.append("")
     if ls["games"]:
@@ -96,6 +98,25 @@ def format_table(res: Results) -> str:
         rate = res.games / m["seconds"] if m["seconds"] else 0
         lines.append(f"played in {m['seconds']:.1f} s ({rate:,.0f} games/s)")
     return "\n".join(lines)
+
+
+def seat_lines(res: Results) -> list[str]:
+    """Each bot's win rate in each seat (seat 1 plays first), a line per bot: how much the
+    seats matter in this match."""
+    st = res.seats
+    if not len(st) or st.seat.nunique() < 2:
+        return []
+    seats = sorted(st.seat.unique())
+    rows = [["win rate by seat", *(f"seat {s}" for s in seats)]]
+    for bot in res.summary.bot:
+        mine = st[st.bot == bot].set_index("seat")
+        rows.append([bot, *(pct(mine.win_rate[s]) if s in mine.index else "—" for s in seats)])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    out = ["", *("  ".join([r[0].ljust(widths[0]), *(c.rjust(w) for c, w in zip(r[1:], widths[1:]))])
+                 for r in rows)]
+    if len(seats) > 2 and res.meta.get("seats") == "rotate":
+        out.append("(rotate keeps the bots' cyclic order, who plays after whom; --seats all plays every order)")
+    return out
 
 
 # ---------------------------------------------------------------- files

@@ -26,7 +26,7 @@ from .gamelog import game_text
 
 #: the gems' colours on a chart (white and black drawn in greys that show on white paper)
 GEM_COLOURS = {"white": "#a6a6a6", "blue": "#1f5fbf", "green": "#2e8b3e", "red": "#c0392b", "black": "#262626"}
-SEAT_MODES = {"rotate": E.SEATS_ROTATE, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
+SEAT_MODES = {"rotate": E.SEATS_ROTATE, "all": E.SEATS_ALL, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
 assert [E.TB_GAMES, E.TB_WINS, E.TB_TIES, E.TB_LOSSES, E.TB_W12, E.TB_POINTS, E.TB_TURNS] == list(range(len(BOT_COLS)))
 assert [E.TS_GAMES, E.TS_WINS, E.TS_TIES, E.TS_LOSSES, E.TS_W12] == list(range(len(SEAT_COLS)))
 

@@ -7,8 +7,9 @@ from ..lang.expr import (OP_ADD, OP_AND, OP_CONST, OP_DIV, OP_EQ, OP_GAME, OP_GE
                     OP_MAX, OP_MIN, OP_MUL, OP_NE, OP_NEG, OP_NOT, OP_OR, OP_SUB)
 # the tallies, per-game records and seat modes both games share
 from ..kernels.tally_layout import (A_TB, A_TE, A_TG, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_SEAT, MAXB,  # noqa: F401
-                            MAXP, NGR, NTB, NTS, SEATS_FIXED, SEATS_RANDOM, SEATS_ROTATE, SHARE, TB_GAMES, TB_LOSSES,
-                            TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS, TS_GAMES, TS_LOSSES, TS_TIES, TS_W12, TS_WINS)
+                            MAXP, NGR, NTB, NTS, SEATS_ALL, SEATS_FIXED, SEATS_RANDOM, SEATS_ROTATE, SHARE,
+                            TB_GAMES, TB_LOSSES, TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS, TS_GAMES, TS_LOSSES,
+                            TS_TIES, TS_W12, TS_WINS)
 TB_POINTS = TB_VP   # prestige points
 
 # ---------------------------------------------------------------- colours

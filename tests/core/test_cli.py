@@ -171,8 +171,8 @@ def test_out_writes_reports(tmp_path):
     assert r.exit_code == 0
     files = sorted(p.name for p in (tmp_path / "rep").iterdir())
     assert files == ["cards.csv", "cards.png", "cards_by_turn.csv", "curves.csv", "curves.png", "endings.csv",
-                     "game_length.csv", "game_length.png", "report.html", "run.json", "seats.csv", "summary.csv",
-                     "win_rates.png"]
+                     "game_length.csv", "game_length.png", "report.html", "run.json", "seats.csv", "seats.png",
+                     "summary.csv", "win_rates.png"]
     info = json.loads((tmp_path / "rep" / "run.json").read_text())
     assert info["seed"] == 2 and info["bots"][0]["sha256"]
 

@@ -71,9 +71,9 @@ def test_ctrl_c_again_while_stopping_still_writes_every_file(tmp_path):
     assert "Aborted" not in d.err and "Traceback" not in d.err
     files = sorted(p.name for p in (tmp_path / "r").iterdir())
     assert files == ["cards.csv", "cards.png", "cards_by_turn.csv", "curves.csv", "curves.png", "endings.csv",
-                     "game_length.csv", "game_length.png", "report.html", "run.json", "seats.csv", "summary.csv",
-                     "win_rates.png"]
-    assert "wrote 13 files" in d.err and "summary.csv" in d.err
+                     "game_length.csv", "game_length.png", "report.html", "run.json", "seats.csv", "seats.png",
+                     "summary.csv", "win_rates.png"]
+    assert "wrote 14 files" in d.err and "summary.csv" in d.err
 
 
 def test_json_of_a_run_stopped_before_any_game_is_valid(monkeypatch):

@@ -107,8 +107,8 @@ def test_the_bot_files_choose_the_game(tmp_path, monkeypatch):
     with pytest.raises(InputErrors, match="different games") as e:
         api.load_bots([plain, other])
     assert "other.yaml" in str(e.value) and "big_money_ultimate.yaml" in str(e.value)
-    errors, _, _ = validate_files([plain, other])
-    assert errors and "different games" in str(errors[0])
+    errors, _, ok = validate_files([plain, other])    # validate checks each file on its own
+    assert ok == 1 and len(errors) == 1 and "unknown game 'other'" in str(errors[0])
 
 
 def test_a_dominion_bot_says_so_when_its_game_key_names_another_registered_game(tmp_path, register):

@@ -41,7 +41,7 @@ def test_a_run_report_shows_what_was_run_the_results_and_every_chart(tmp_path):
     assert Path(WITCH).read_text().splitlines()[0] in html  # the bot's YAML
     assert "tiebreak=shared" in html and "seed" in html and "dsim version" in html
     pngs = images(html)
-    assert len(pngs) == 4 and all(p.startswith(b"\x89PNG") for p in pngs)
+    assert len(pngs) == 5 and all(p.startswith(b"\x89PNG") for p in pngs)
     assert pngs[0] == (tmp_path / "win_rates.png").read_bytes()
     assert "how long the games lasted" in html.lower() and "survivorship" in html
     assert "http://" not in html and "https://" not in html  # nothing to fetch

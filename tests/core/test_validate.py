@@ -79,6 +79,21 @@ def test_valid_files_exit_zero_and_missing_kingdom_cards_are_warnings(tmp_path):
     assert "2 files valid" in r.output
 
 
+def test_files_of_different_games_are_each_checked_by_their_own_game(tmp_path):
+    witch = tmp_path / "w.yaml"
+    witch.write_text("buy: [Province, Witch, Gold]\n")
+    spl = ROOT / "strategies" / "splendor" / "greedy.yaml"
+    r = CliRunner().invoke(cli, ["validate", str(witch), str(spl), str(ROOT / "kingdoms" / "first_game.yaml"),
+                                 str(ROOT / "kingdoms" / "splendor" / "target_21.yaml")])
+    assert r.exit_code == 0, r.output
+    assert "4 files valid" in r.output and "different games" not in r.output
+    assert "'Witch' is not in kingdom 'First Game'" in r.output          # each game's own warnings
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: splendor\nname: x\nbuy: ['level 4']\n")
+    r = CliRunner().invoke(cli, ["validate", str(witch), str(bad)])
+    assert r.exit_code == 1 and "bad.yaml:3" in r.stderr and "w.yaml" not in r.stderr
+
+
 def test_every_shipped_file_is_valid():
     files = sorted(str(p) for p in (ROOT / "strategies").glob("*.yaml")) + \
         sorted(str(p) for p in (ROOT / "kingdoms").glob("*.yaml"))

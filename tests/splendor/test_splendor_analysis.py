@@ -226,7 +226,7 @@ def test_a_run_writes_splendor_csv_and_png_and_report_html_shows_the_table(tmp_p
     assert (out / "splendor.png").stat().st_size > 10_000
     page = (out / "report.html").read_text()
     assert "How the bots play" in page and "Board Game Arena statistics" in page and "points from nobles" in page
-    assert page.count("data:image/png;base64,") == 5             # win rates, length, curves, cards, splendor
+    assert page.count("data:image/png;base64,") == 6             # win rates, seats, length, curves, cards, splendor
     meta = json.loads((out / "run.json").read_text())
     assert meta["stats"]["name"] == "splendor" and meta["chart"]["groups"]["nobles"]
 
@@ -242,7 +242,7 @@ def test_the_json_output_holds_the_figures_and_a_dominion_run_has_none(tmp_path)
     r = _dsim("run", ROOT / "strategies" / "big_money.yaml", ROOT / "strategies" / "big_money.yaml", "-n", 50,
               "--seed", 3, "-j", 1, "--out", out, "-q", "--format", "json")
     assert "game_stats" not in json.loads(r.output)
-    assert not list(out.glob("splendor.*")) and len(list(out.glob("*.png"))) == 4
+    assert not list(out.glob("splendor.*")) and len(list(out.glob("*.png"))) == 5
 
 
 @pytest.mark.timeout(300)
