@@ -63,6 +63,7 @@ MUTANTS = [
     ("Splendor stats: a deck's top counts as reserved from the board", SPLENDOR, "(X_RESERVE_DECK if slot < 0 else X_RESERVE_BOARD)", "X_RESERVE_BOARD"),
     ("Splendor stats: a take of two colours counts as three", SPLENDOR, "(X_TAKE3 if colours == 3 else X_TAKE_FEWER)", "(X_TAKE3 if colours >= 2 else X_TAKE_FEWER)"),
     ("Splendor stats: a take of two of a colour is not counted", SPLENDOR, "        A[x + X_TAKE2] += 1", "        A[x + X_TAKE3] += 1"),
+    ("Splendor stats: the default take of two counts as a take of colours", SPLENDOR, "        return ACT_TAKE2 if took == 2 else ACT_TAKE3", "        return ACT_TAKE3"),
     ("Splendor stats: a pass is not counted", SPLENDOR, "        A[x + X_PASS] += 1", "        A[x + X_PASS] += 0"),
     ("Splendor stats: payments with gold counted, not the gold", SPLENDOR, "A[tx + X_GOLD_SPENT] += g", "A[tx + X_GOLD_SPENT] += 1"),
     ("Splendor stats: every card's points as level 1's", SPLENDOR, "A[tx + X_POINTS + T[cd(c, C_LEVEL)] - 1]", "A[tx + X_POINTS]"),

@@ -9,6 +9,7 @@ The CLI is a thin layer over these functions; a notebook can use them directly::
 """
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 import numbers
@@ -26,12 +27,14 @@ from .report.reports import GameWriter
 from .run.runner import MIN_CHUNK as MIN_CHUNK_GAMES
 from .run.runner import default_jobs, run
 from .run.stats import (
+    POOLED_METHOD,
     CompareResults,
     Results,
     TournamentResults,
     TournamentTally,
     compare_table,
     identical_setups,
+    pooled_table,
     results_from_tally,
     setup_of,
     summary_rows,
@@ -210,10 +213,8 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
 
     ``seed`` None draws a fresh seed, recorded in ``results.meta['seed']``.
     """
-    if match is None:
-        match = prepare(bots, kingdom, players, rules, seats)
-    tally, meta = _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired, until_ci, backend,
-                              scheduler, progress, save_games, match, label)
+    tally, meta, match = _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired, until_ci,
+                                     backend, scheduler, progress, save_games, match, label)
     res = results_from_tally(tally, meta["bot_names"], meta.pop("ending_names"), meta.pop("item_names"),
                              {k: v for k, v in meta.items() if k != "bot_names"})
     # the game's own figures (a game module written to the protocol alone may have none)
@@ -234,7 +235,7 @@ def pairing(paired, seats) -> bool:
 def _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired, until_ci, backend, scheduler,
                 progress, save_games, match, label) -> tuple:
     """``simulate``'s games: (the Tally, the run's meta with the match's names of bots,
-    endings and items)."""
+    endings and items, the match)."""
     games, seed, jobs = check_run_args(games, seed, jobs, backend, until_ci)
     paired, progress = pairing(paired, seats), flag("progress", progress)
     if match is None:
@@ -278,12 +279,14 @@ def _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired,
         **match.describe(),
         "bot_names": match.bot_names, "ending_names": match.ending_names, "item_names": match.item_names,
     }
-    return out.tally, meta
+    return out.tally, meta, match
 
 
-def setups_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rules: dict | None = None) -> list:
+def setups_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rules: dict | None = None,
+               free: bool = False) -> list:
     """Kingdom files (or loaded kingdoms) plus ``random_kingdoms`` random ones that hold
-    every kingdom card the bots name."""
+    every kingdom card the bots name (with ``free``, drawn without them: the bots meet
+    kingdoms that lack their cards)."""
     bots = load_bots(bots)
     if isinstance(kingdoms, (str, os.PathLike)) or game_of_bots(bots).is_setup(kingdoms):
         kingdoms = [kingdoms]
@@ -291,8 +294,12 @@ def setups_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rules
         raise InputErrors([InputError(f"kingdoms must be a list of files, not {short(kingdoms)}")])
     out = [load_setup(k, bots) for k in kingdoms]
     if random_kingdoms:
+        game = game_of_bots(bots)
         try:
-            out += game_of_bots(bots).random_setups(random_kingdoms, bots, seed, rules_arg(rules))
+            if not game.RANDOM_SETUPS:
+                raise InputError(f"{game.LABELS['game']} draws no random {game.LABELS['setup']}s",
+                                 hint=f"give {game.LABELS['setup']} files with -k")
+            out += game.random_setups(random_kingdoms, bots, seed, rules_arg(rules), **({"free": True} if free else {}))
         except InputError as e:
             raise InputErrors([e]) from None
     if not out:
@@ -310,39 +317,84 @@ def _renamed(k):
     return replace(k, name=f"{k.name} ({Path(k.path).name if k.path else 'random'})")
 
 
+def setup_seed(seed: int, setup_record: dict) -> int:
+    """The seed of a random setup's games: from the run's seed and what the setup holds,
+    so that each random setup plays games of its own (reproducibly), not the same deals."""
+    key = f"{seed}|{setup_record.get('name')}|{'|'.join(setup_record.get('contents', []))}"
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:4], "big") & 0x7FFFFFFF
+
+
 def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, seed: int | None = None,
             jobs: int | None = None, players: int | None = None, rules: dict | None = None,
-            seats: str = "rotate", paired: bool = False, progress: bool = False):
-    """The same bots on each kingdom (same seed on each, so the games differ only by the
-    kingdom). Returns CompareResults: ``table`` has one row per kingdom and bot."""
+            seats: str = "rotate", paired: bool = False, progress: bool = False, free: bool = False):
+    """The same bots on each kingdom. The kingdoms given (files, or loaded ones) are all
+    played with ``seed``, so their games differ only by the kingdom; each random kingdom
+    (``random_kingdoms``; with ``free``, drawn without forcing the bots' cards in) with a
+    seed of its own derived from ``seed`` and its cards (``setup_seed``), so that random
+    kingdoms are independent samples. Returns CompareResults: ``table`` has one row per
+    kingdom and bot; with two kingdoms or more, ``pooled`` one row per bot over all."""
     games, seed, jobs = check_run_args(games, seed, jobs)
     paired, progress = pairing(paired, seats), flag("progress", progress)
     random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_SETUPS)
+    free = flag("free", free)
     if seed is None:
         seed = secrets.randbelow(2**31)
     loaded = load_bots(bots)
     game = game_of_bots(loaded)
-    runs, warnings = {}, []
-    setups = setups_for(loaded, kingdoms, random_kingdoms, seed, rules)
+    if free and not random_kingdoms:
+        word = game.LABELS["setup"]
+        raise InputErrors([InputError(f"--free says how random {word}s are drawn: give how many too",
+                                      hint=f"e.g. --random-{word}s 20 --free")])
+    runs, missing, lacks = {}, {}, {}
+    setups = setups_for(loaded, kingdoms, random_kingdoms, seed, rules, free)
+    given = len(setups) - random_kingdoms
     for i, k in enumerate(setups):
         match = prepare(loaded, k, players, rules, seats)
-        for path, line, item in game.missing(match):
-            warnings.append(f"{path}:{line}: '{item}' is not in {game.LABELS['setup']} '{k.name}'; "
-                            "the rule never applies")
-        runs[k.name] = simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, progress=progress,
+        missing[k.name] = game.missing(match)
+        # what each bot names that the kingdom lacks: a bot playing without its cards
+        for name, bot in zip(match.bot_names, match.bots):
+            lacks[(k.name, name)] = ", ".join(dict.fromkeys(item for path, _, item in missing[k.name]
+                                                             if path == bot.path))
+        kseed = seed if i < given else setup_seed(seed, match.describe()[game.LABELS["setup"]])
+        runs[k.name] = simulate(None, games=games, seed=kseed, jobs=jobs, paired=paired, progress=progress,
                                 match=match, label=f"{game.LABELS['setup']} {i + 1} of {len(setups)}")
         if runs[k.name].meta["stopped_by"] in ("interrupt", "error"):
             break  # Ctrl-C (or a failure) stops the whole comparison, keeping what finished
     first = next(iter(runs.values()))
     setup = game.LABELS["setup"]
     meta = {k: v for k, v in first.meta.items() if k not in (setup, "seconds", "games_played", "partial")}
-    meta[setup + "s"] = [setup_of(r.meta) for r in runs.values()]
+    meta["seed"] = seed
+    meta["free"] = free
+    meta[setup + "s"] = [{**setup_of(r.meta), "seed": r.meta["seed"], "random": i >= given}
+                         for i, r in enumerate(runs.values())]
     cards = {k["name"]: set(k["contents"]) for k in meta[setup + "s"]}
     meta["identical"] = [{setup + "s": [a, b], "differing_items": sorted(cards[a] ^ cards[b])}
                          for a, b in identical_setups(runs)]
     meta.update(_outcome(runs.values()))
-    meta["warnings"] = warnings
-    return CompareResults(compare_table(runs), runs, meta)
+    meta["warnings"] = missing_warnings(missing, game.LABELS["setup"])
+    table = compare_table(runs)
+    table["lacks"] = [lacks.get((k, b), "") for k, b in zip(table[setup], table.bot)]
+    pooled = pooled_table(table, setup, first.meta["players"]) if len(runs) >= 2 else None
+    if pooled is not None:
+        meta["pooled_method"] = POOLED_METHOD.replace("setup", setup)
+    return CompareResults(table, runs, meta, pooled)
+
+
+def missing_warnings(missing: dict, word: str) -> list[str]:
+    """The rules that never apply, one line each: per kingdom when a few kingdoms lack a
+    card; one line per rule, with how many kingdoms lack its card, when many do."""
+    per_rule: dict = {}
+    for name, items in missing.items():
+        for path, line, item in items:
+            per_rule.setdefault((path, line, item), []).append(name)
+    out = []
+    for (path, line, item), names in per_rule.items():
+        if len(names) <= 3:
+            out += [f"{path}:{line}: '{item}' is not in {word} '{n}'; the rule never applies" for n in names]
+        else:
+            out.append(f"{path}:{line}: '{item}' is not in {len(names)} of the {len(missing)} {word}s "
+                       f"(e.g. '{names[0]}'); the rule never applies there")
+    return out
 
 
 def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_000, seed: int | None = None,
@@ -374,7 +426,7 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
         gbots = [loaded[i] for i in group]
         match = prepare(gbots, kingdom, None, rules, "rotate")
         match.bot_names = [names[i] for i in group]
-        t, m = _play_match(None, None, games, seed, jobs, None, None, "rotate", paired, None, "local", None,
+        t, m, _ = _play_match(None, None, games, seed, jobs, None, None, "rotate", paired, None, "local", None,
                            progress, None, match, f"match {k + 1} of {n_groups:,}")
         tally.add(" vs ".join(match.bot_names), summary_rows(t, match.bot_names, m), m)
         first_meta = first_meta or m
@@ -409,7 +461,7 @@ def tournament_size(n_groups: int, games: int, players: int, bots: list, kingdom
     for _ in range(3):  # the first call also pays one-time imports
         t0 = time.perf_counter()
         match = prepare(bots[:players], kingdom, None, rules, "rotate")
-        t, m = _play_match(None, None, players, 0, 1, None, None, "rotate", False, None, "local", None, False, None,
+        t, m, _ = _play_match(None, None, players, 0, 1, None, None, "rotate", False, None, "local", None, False, None,
                            match, None)
         summary_rows(t, match.bot_names, m)
         start.append(time.perf_counter() - t0)

@@ -32,6 +32,7 @@ from .report.reports import (
     write_reports,
     write_tournament,
 )
+from .run.stats import identical_note
 from .tools import optimizer as opt
 from .tools.bench import run_bench
 from .validate import validate_files
@@ -299,30 +300,39 @@ def _print_results(res, fmt):
 @click.option("-k", "--kingdom", "kingdoms", multiple=True, type=click.Path(dir_okay=False),
               help="A setup file to compare on (repeat the option).")
 @click.option("--random-kingdoms", type=int, default=0, metavar="N",
-              help="Also compare on N random setups, for a game that draws them (from --seed).")
+              help="Also compare on N random setups, for a game that draws them (from --seed); each plays games "
+                   "of its own (a seed derived from --seed and its cards).")
+@click.option("--free", is_flag=True,
+              help="Draw the random setups without forcing in what the bots name: the bots meet setups "
+                   "that lack them (and adapt through supply(X) conditions).")
 @options(games_option("Games per setup."), PLAYERS, RULES, SEATS, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT,
          OPEN, FORMAT)
 @user_errors
-def compare(bots, kingdoms, random_kingdoms, games, players, rules, seats, paired, jobs, seed, quiet, verbose,
+def compare(bots, kingdoms, random_kingdoms, free, games, players, rules, seats, paired, jobs, seed, quiet, verbose,
             out, open_report, fmt):
-    """The same bots on several kingdoms, side by side.
+    """The same bots on several kingdoms, side by side, and their verdict over all.
 
     \b
     Example:
       dsim compare strategies/witch.yaml strategies/big_money_ultimate.yaml \\
           -k kingdoms/first_game.yaml -k kingdoms/interaction.yaml --random-kingdoms 3 --out reports/cmp
+      dsim compare strategies/witch.yaml strategies/militia.yaml --random-kingdoms 20 --free
     """
     _check_open(open_report, out)
     setup_logging(verbose, quiet)
     with StopSignals() as stop, claim_out(out, COMPARE_FILES, [*bots, *kingdoms]):
         res = api.compare(list(bots), kingdoms, random_kingdoms, games=games, seed=seed, jobs=jobs,
                           players=players, rules=_rule_overrides(rules, bots), seats=seats, paired=paired,
-                          progress=not quiet and sys.stderr.isatty())
+                          progress=not quiet and sys.stderr.isatty(), free=free)
         stop.shield()
         if not quiet:
             for w in res.meta["warnings"]:
                 click.echo(f"Warning: {w}", err=True)
-        _print_frame(res.table, res.meta, fmt, format_compare(res))
+            note = identical_note(res.meta)
+            if note:
+                click.echo(f"note: {note}", err=True)
+        extra = {} if res.pooled is None else {"pooled": res.pooled.to_dict(orient="records")}
+        _print_frame(res.table, res.meta, fmt, format_compare(res), extra)
         if out:
             write_out(write_compare, res, out, quiet, open_report)
     _finish(res, stop)
@@ -358,13 +368,13 @@ def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, 
     _finish(res, stop)
 
 
-def _print_frame(df, meta, fmt, table_text):
+def _print_frame(df, meta, fmt, table_text, extra=None):
     if fmt == "table":
         click.echo(table_text)
     elif fmt == "csv":
         click.echo(df.to_csv(index=False, float_format="%.6g"), nl=False)
     else:
-        click.echo(json_text({"meta": meta, "rows": df.to_dict(orient="records")}))
+        click.echo(json_text({"meta": meta, "rows": df.to_dict(orient="records"), **(extra or {})}))
 
 
 @cli.command(context_settings=CONTEXT)

@@ -219,7 +219,8 @@ class EngineGame:
     #: NAME.png), "title", "caption", "columns": {column: what it holds}, "panels": [{"title",
     #: "columns": {column: label}, "total"?}] drawn as stacked bars, "colours": {column:
     #: colour}, "race"?: {"title", "marks": {column: points}, "reference": a column,
-    #: "reference_label"}}, the table itself coming from ``stats_table``
+    #: "reference_label"}, "percent": [columns shown as percentages]}, the table itself
+    #: coming from ``stats_table``
     STATS_REPORT: dict | None = None
     #: the items the reports' items chart shows, all of them and in this order (None: the
     #: ones most gained), and a colour for each item that has one ({"level 1 blue": "#1f5fbf"})
@@ -269,8 +270,9 @@ class EngineGame:
         return None
 
     def stats_table(self, tally, match) -> Any:
-        """The game's own figures per bot (and any reference rows: human play), a
-        DataFrame with a ``bot`` column and STATS_REPORT's columns, or None."""
+        """The game's own figures, or None: a DataFrame with a ``bot`` column and
+        STATS_REPORT's columns, one row per bot in the match's order, then any reference
+        rows (e.g. human play), told apart by a non-empty ``source`` column."""
         return None
 
     def optimizer(self):

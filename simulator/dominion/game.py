@@ -261,12 +261,14 @@ def parse_rules(items) -> dict:
     return parse_rule_options(items)
 
 
-def random_setups(n: int, bots: list, seed: int, rules: dict) -> list:
-    """n random kingdoms holding every kingdom card the bots name."""
+def random_setups(n: int, bots: list, seed: int, rules: dict, free: bool = False) -> list:
+    """n random kingdoms holding every kingdom card the bots name (with ``free``, any 10
+    kingdom cards: the bots meet kingdoms that lack theirs)."""
     named = set()
-    for b in bots:
-        named |= b.cards()
-    return random_kingdoms(n, named, seed, Rules().with_overrides(rules or {}))
+    if not free:
+        for b in bots:
+            named |= b.cards()
+    return random_kingdoms(n, named, seed, Rules().with_overrides(rules or {}), free)
 
 
 def check_file(data, path: str, text: str) -> tuple:

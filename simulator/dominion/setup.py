@@ -195,9 +195,10 @@ def implemented_error(card, path=None, line=None) -> InputError | None:
                       hint="dsim plays: " + ", ".join(CARDS[i].name for i in E.IMPLEMENTED if CARDS[i].kingdom))
 
 
-def random_kingdoms(n: int, required, seed: int, rules: Rules | None = None) -> list[Kingdom]:
+def random_kingdoms(n: int, required, seed: int, rules: Rules | None = None, free: bool = False) -> list[Kingdom]:
     """``n`` random 10-card kingdoms, each holding every card of ``required`` (the bots'
-    kingdom cards), reproducible from ``seed``."""
+    kingdom cards), reproducible from ``seed``; ``free`` only names them so (the caller
+    requires nothing)."""
     need = sorted({c for c in required if c.kingdom}, key=lambda c: c.id)
     if len(need) > 10:
         raise InputError(f"the bots use {len(need)} kingdom cards; a kingdom holds 10",
@@ -208,6 +209,6 @@ def random_kingdoms(n: int, required, seed: int, rules: Rules | None = None) -> 
     for i in range(n):
         pick = [rest[j] for j in rng.choice(len(rest), 10 - len(need), replace=False)]
         cards = tuple(sorted(need + pick, key=lambda c: c.id))
-        out.append(Kingdom(f"random {i + 1}", cards, rules or Rules(),
-                           description=f"random kingdom {i + 1} of seed {seed}"))
+        out.append(Kingdom(f"{'free ' if free else ''}random {i + 1}", cards, rules or Rules(),
+                           description=f"{'free ' if free else ''}random kingdom {i + 1} of seed {seed}"))
     return out

@@ -1,6 +1,7 @@
 """PNG charts of Results (game-agnostic; matplotlib's Agg backend, no display needed)."""
 from __future__ import annotations
 
+import math
 import textwrap
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from matplotlib.patches import Patch  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from ..run.stats import Results, identical_pair, setup_of, setups_of, words  # noqa: E402
+from ..run.stats import Results, setup_of, setups_of, words  # noqa: E402
 from .outfiles import atomic_open
 
 DPI = 110
@@ -265,36 +266,60 @@ def cards(res: Results, path, top: int = 5) -> Path:
 
 
 @plain_text
-def compare_chart(cmp, path) -> Path:
-    """Grouped bars: win rate by setup (kingdom), one bar per bot, Wilson whiskers."""
+def compare_chart(cmp, path, per_panel: int = 40) -> Path:
+    """One row per setup (kingdom), sorted by the first bot's win rate, each bot a dot with
+    its 95% interval; the pooled verdict over all setups on top. Past ``per_panel`` setups
+    the rows go on in further panels side by side, so the text keeps its size. What each
+    setup holds is listed under the chart when there are only a few (always in
+    report.html and on screen)."""
     t = cmp.table
     m = cmp.meta
     word = words(m)["setup"]
-    kingdoms = list(dict.fromkeys(t[word]))
     bots = list(dict.fromkeys(t.bot))
-    fig, ax = plt.subplots(figsize=(max(7.5, 1.3 * len(kingdoms) * max(1, len(bots)) / 2 + 2), 4.6))
-    width = 0.8 / len(bots)
-    x = np.arange(len(kingdoms))
-    for i, bot in enumerate(bots):
-        d = t[t.bot == bot].set_index(word).reindex(kingdoms)
-        rate = d.win_rate.to_numpy() * 100
-        err = np.clip([rate - d.ci_low.to_numpy() * 100, d.ci_high.to_numpy() * 100 - rate], 0, None)
-        ax.bar(x + (i - (len(bots) - 1) / 2) * width, rate, width * 0.95, yerr=err, capsize=3, label=bot,
-               color=plt.cm.tab10(i % 10))
-    ax.set_xticks(x, kingdoms, rotation=20 if len(kingdoms) > 4 else 0, ha="right" if len(kingdoms) > 4 else "center")
-    ax.set_ylabel("win rate (%), whiskers: 95% interval")
-    ax.set_ylim(0, 105)
-    ax.axhline(100 / len(bots), color="grey", lw=0.8, ls="--")
+    first = t[t.bot == bots[0]].set_index(word).win_rate.sort_values(ascending=False, kind="stable")
+    kingdoms = list(first.index)                  # the first bot's best first
+    pooled = cmp.pooled
+    npanel = max(1, math.ceil(len(kingdoms) / per_panel))
+    per = math.ceil(len(kingdoms) / npanel)
+    rows = per + (2 if pooled is not None else 0)
+    few = len(kingdoms) <= 5
+    fig, axes = plt.subplots(1, npanel, figsize=(7.5 * npanel + 1.5, 0.32 * rows * max(1, len(bots) / 2) + 2.4
+                                                 + (0.9 if few else 0)), squeeze=False, layout="constrained")
+    step = 0.7 / max(1, len(bots))
+    for p, ax in enumerate(axes[0]):
+        part = kingdoms[p * per:(p + 1) * per][::-1]   # bottom to top
+        labels = list(part)
+        for i, bot in enumerate(bots):
+            d = t[t.bot == bot].set_index(word).reindex(part)
+            y = np.arange(len(part)) + (i - (len(bots) - 1) / 2) * step
+            rate = d.win_rate.to_numpy() * 100
+            err = np.clip([rate - d.ci_low.to_numpy() * 100, d.ci_high.to_numpy() * 100 - rate], 0, None)
+            ax.errorbar(rate, y, xerr=err, fmt=MARKERS[i % 4], ms=4.5, capsize=2, lw=1.1, color=plt.cm.tab10(i % 10),
+                        label=bot if p == 0 else None)
+            if pooled is not None and p == 0:
+                r = pooled[pooled.bot == bot].iloc[0]
+                yp = len(part) + 1 + (i - (len(bots) - 1) / 2) * step
+                ax.errorbar([r.win_rate * 100], [yp], xerr=[[max(0, (r.win_rate - r.ci_low) * 100)],
+                                                            [max(0, (r.ci_high - r.win_rate) * 100)]],
+                            fmt=MARKERS[i % 4], ms=6, capsize=3, lw=2, color=plt.cm.tab10(i % 10))
+        ticks = list(range(len(part)))
+        if pooled is not None and p == 0:
+            ax.axhspan(len(part) + 0.4, len(part) + 1.6, color="#eeeeee", zorder=0)
+            ticks.append(len(part) + 1)
+            labels.append(f"all {len(kingdoms)} {word}s (pooled)")
+        ax.set_yticks(ticks, labels, fontsize=8)
+        ax.set_ylim(-0.7, (len(part) + 1.9) if pooled is not None and p == 0 else len(part) - 0.3)
+        ax.set_xlim(0, 100)
+        ax.axvline(100 / len(bots), color="grey", lw=0.8, ls="--")
+        ax.grid(axis="x", alpha=0.3)
+        ax.set_xlabel("win rate (%), bars: 95% interval", fontsize=9)
+    axes[0, 0].legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(4, len(bots)), frameon=False)
     games = int(t.games.iloc[0]) if len(t) else 0
-    ax.set_title(f"{_partial_set(m)}{' vs '.join(bots)} by {word}\n{games:,} games per {word} · {m.get('players')} "
+    fig.suptitle(f"{_partial_set(m)}{' vs '.join(bots)} by {word}\n{games:,} games per {word} · {m.get('players')} "
                  f"players · seed {m.get('seed')}", fontsize=10)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    # what each kingdom holds, and which ones played the very same games
-    notes = [f"{k['name']}: {', '.join(k['contents']) or words(m)['no_setup']}" for k in setups_of(m)]
-    notes += [f"'{identical_pair(m, d)[0]}' and '{identical_pair(m, d)[1]}' gave identical games: no bot uses the "
-              "cards that differ" for d in m.get("identical", [])]
-    ax.text(0, -0.16 if len(kingdoms) <= 4 else -0.3, "\n".join(textwrap.fill(n, 130) for n in notes),
-            transform=ax.transAxes, va="top", ha="left", fontsize=7.5)
+    if few:
+        lines = [f"{k['name']}: {', '.join(k['contents']) or words(m)['no_setup']}" for k in setups_of(m)]
+        fig.text(0.01, 0.0, "\n".join(textwrap.fill(n, 140) for n in lines), va="top", ha="left", fontsize=7.5)
     return _save(fig, path)
 
 
@@ -383,7 +408,9 @@ def game_stats(res: Results, path) -> Path:
     df = res.game_stats
     w = words(res.meta)
     bots = list(res.summary.bot)
-    refs = [r for r in df.itertuples(index=False) if r.bot not in bots]
+    is_ref = (df["source"].fillna("") != "") if "source" in df else pd.Series(False, index=df.index)
+    refs = [r for r, ref in zip(df.itertuples(index=False), is_ref) if ref]
+    own = df[~is_ref].set_index("bot")
     panels = spec.get("panels", [])
     race = spec.get("race")
     heights = [0.45 * (len(df) + 1) + 1.2 for _ in panels] + ([3.6] if race else [])
@@ -392,15 +419,14 @@ def game_stats(res: Results, path) -> Path:
     colours = spec.get("colours", {})
     for ax, panel in zip(axes[:, 0], panels):
         cols = list(panel["columns"])
-        shown = [r for r in df.itertuples(index=False)
-                 if r.bot in bots or any(getattr(r, c) == getattr(r, c) for c in cols)]
+        shown = [(r, ref) for r, ref in zip(df.itertuples(index=False), is_ref)
+                 if not ref or any(pd.notna(getattr(r, c)) for c in cols)]
         y = np.arange(len(shown))[::-1]
-        for yi, r in zip(y, shown):
+        for yi, (r, ref) in zip(y, shown):
             left = 0.0
-            ref = r.bot not in bots
             for j, c in enumerate(cols):
                 v = getattr(r, c)
-                if v != v or v == 0:
+                if pd.isna(v) or v == 0:
                     continue
                 ax.barh(yi, v, left=left, height=0.62, color=colours.get(c, plt.cm.tab10(j % 10)),
                         hatch="//" if ref else "", edgecolor="white", lw=0.6)
@@ -408,8 +434,7 @@ def game_stats(res: Results, path) -> Path:
                     ax.text(left + v / 2, yi, f"{100 * v:.0f}%" if panel.get("total") else f"{v:.1f}",
                             ha="center", va="center", fontsize=7, color="white")
                 left += v
-        ax.set_yticks(y, [r.bot + ("\n(" + r.source + ")" if r.bot not in bots and r.source else "")
-                          for r in shown], fontsize=8)
+        ax.set_yticks(y, [r.bot + (f"\n({r.source})" if ref else "") for r, ref in shown], fontsize=8)
         ax.set_title(panel["title"], fontsize=9, loc="left")
         ax.grid(axis="x", alpha=0.3)
         if panel.get("total"):
@@ -421,18 +446,17 @@ def game_stats(res: Results, path) -> Path:
     if race:
         ax = axes[-1, 0]
         games = res.summary.set_index("bot").games
-        stats = df.set_index("bot")
         for i, (bot, d) in enumerate(res.curves.groupby("bot", sort=False)):
             keep = d.games_running / games[bot] >= 0.01
             look = {"color": plt.cm.tab10(i % 10), "ls": STYLES[i % 4]}
             ax.plot(d.turn[keep], d[f"mean_{w['vp']}"][keep], lw=1.6, label=bot, **look)
             for col, score in race.get("marks", {}).items():
-                turn = stats.loc[bot, col]
-                if turn == turn:
+                turn = own.loc[bot, col]
+                if pd.notna(turn):
                     ax.plot([turn], [score], marker=MARKERS[i % 4], ms=6, mec="black", mew=0.6, **look)
         for ref in refs:
             value = getattr(ref, race["reference"], float("nan")) if race.get("reference") else float("nan")
-            if value == value:
+            if pd.notna(value):
                 ax.axvline(value, color="#555555", ls=":", lw=1.2,
                            label=f"{race.get('reference_label', ref.bot)}: {value:g}")
         for score in race.get("marks", {}).values():

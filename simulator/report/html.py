@@ -12,8 +12,11 @@ import base64
 import shlex
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
+
 from .outfiles import atomic_open, pct
-from ..run.stats import identical_pair, setup_of, setups_of, words
+from ..run.stats import POOLED_DETAIL, identical_note, identical_pair, setup_of, setups_of, words
 
 #: how to read each chart, by file name
 CAPTIONS = {
@@ -108,12 +111,14 @@ def _stats_table(df, spec: dict) -> dict:
     labels = spec.get("columns", {})
     figures = [c for c in df.columns if c not in ("bot", "source")]
 
+    percent = set(spec.get("percent", []))
+
     def cell(v, col):
-        if v != v:
+        if pd.isna(v):
             return "—"
-        if col.startswith("share_") or col.startswith("reached_") or col in ("reserve_from_deck", "buy_from_reserve"):
+        if col in percent:
             return pct(v)
-        return f"{v:,.0f}" if col == "games" else f"{v:.2f}"
+        return f"{v:,}" if isinstance(v, (int, np.integer)) else f"{v:.2f}"
 
     sources = [s for s in dict.fromkeys(df.get("source", [])) if s]
     return {"title": spec.get("title", "Figures"),
@@ -183,23 +188,45 @@ def compare_report(cmp, out, chart_files=()) -> Path:
         randoms = len(setups) - len(given)
         command = " ".join(["dsim compare", *map(_quote, paths), *(f"-k {_quote(k['path'])}" for k in given),
                             *(["--random-kingdoms", str(randoms)] if randoms else []),
-                            f"-n {m.get('games_requested')}", f"--seed {m.get('seed')}"])
+                            *(["--free"] if m.get("free") else []),
+                            f"-n {m.get('games_requested')}", f"--seed {m.get('seed')}",
+                            *_rules_flags(m.get("rules")),
+                            *([f"--seats {m['seats']}"] if m.get("seats") not in (None, "rotate") else []),
+                            *(["--paired"] if m.get("paired") else [])])
     facts = [(word + "s", len(setups)), ("players", m.get("players")), ("seed", m.get("seed")),
              (f"games per {word}", f"{m.get('games_requested', 0):,}"), ("dsim version", m.get("dsim_version"))]
     facts += [(f"{word} '{k['name']}'", ", ".join(k["contents"]) or w["no_setup"]) for k in setups]
     t = cmp.table
     vp = "mean_" + w["vp"]
-    table = {"title": f"Results by {word}", "caption": "", "text_cols": {0, 1},
-             "header": [word, "bot", "games", "win rate", "95% interval", f"mean {w['vp_title']}", "mean turns"],
+    lacking = "lacks" in t and (t.lacks != "").any()
+    table = {"title": f"Results by {word}", "caption": "lacks: the cards a bot names that the " + word + " does not "
+                                                       "have (its rules for them never apply)" if lacking else "",
+             "text_cols": {0, 1, 7},
+             "header": [word, "bot", "games", "win rate", "95% interval", f"mean {w['vp_title']}", "mean turns",
+                        *(["lacks"] if lacking else [])],
              "rows": [[r[word], r.bot, f"{r.games:,}", pct(r.win_rate), f"{pct(r.ci_low)} – {pct(r.ci_high)}",
-                       f"{r[vp]:.2f}", f"{r.mean_turns:.2f}"] for _, r in t.iterrows()]}
-    notes = [f"'{identical_pair(m, d)[0]}' and '{identical_pair(m, d)[1]}' gave identical games (same seed): no bot "
-             f"uses the cards that differ ({', '.join(d['differing_items'])}), so they are one result, not two"
-             for d in m.get("identical", [])]
+                       f"{r[vp]:.2f}", f"{r.mean_turns:.2f}", *([r.lacks] if lacking else [])]
+                      for _, r in t.iterrows()]}
+    tables = [table]
+    if cmp.pooled is not None:
+        k = len(cmp.runs)
+        method = m.get("pooled_method", "")
+        caption = (f"{method[:1].upper()}{method[1:]}, {POOLED_DETAIL.replace('setup', word)}. Won or lost clearly: "
+                   f"in that {word}, the bot's 95% interval is wholly above or below the even share.")
+        tables.insert(0, {"title": f"Over all {k} {word}s", "caption": caption, "text_cols": {0},
+                          "header": ["bot", "win rate", "95% interval", f"spread between {word}s", "won clearly",
+                                     "lost clearly"],
+                          "rows": [[r.bot, pct(r.win_rate), f"{pct(r.ci_low)} – {pct(r.ci_high)}", pct(r.spread),
+                                    f"{r.won_clearly} of {k}", f"{r.lost_clearly} of {k}"]
+                                   for r in cmp.pooled.itertuples()]})
+    same = [f"'{identical_pair(m, d)[0]}' and '{identical_pair(m, d)[1]}' (they differ by "
+            f"{', '.join(d['differing_items']) or 'nothing'})" for d in m.get("identical", [])]
+    folded = {"summary": identical_note(m, where=":"), "items": same} if same else None
     return _write(out, {"title": " vs ".join(bots) + f" by {word}", "subtitle": f"seed {m.get('seed')}",
                         "partial": f"the comparison was stopped; {word}s not played are missing" if m.get("partial")
                         else None, "error": m.get("error"), "facts": facts, "command": command,
-                        "bots": m.get("bots", []), "tables": [table], "notes": notes, "charts": _charts(chart_files, m),
+                        "bots": m.get("bots", []), "tables": tables, "notes": [], "folded": folded,
+                        "charts": _charts(chart_files, m),
                         "version": m.get("dsim_version", "")})
 
 

@@ -16,7 +16,7 @@ import pandas as pd
 from ..errors import InputError
 from ..games import get_game
 from ..kernels.tally_layout import GR_PER_SEAT, GR_SEAT
-from ..run.stats import Results, identical_pair, setup_of, setups_of, words
+from ..run.stats import Results, setup_of, setups_of, words
 from .html import compare_report, run_report, tournament_report
 from .outfiles import FileLock, OutputError, check_writable, pct, umask_now, write_all, write_csv, write_json
 
@@ -37,7 +37,7 @@ def run_files(meta: dict) -> tuple:
     return RUN_FILES + ((f"{spec['name']}.csv", f"{spec['name']}.png") if spec else ())
 
 
-COMPARE_FILES = ("compare.csv", "run.json", "compare.png", "report.html")
+COMPARE_FILES = ("compare.csv", "pooled.csv", "run.json", "compare.png", "report.html")
 TOURNAMENT_FILES = ("tournament.csv", "ranking.csv", "run.json", "tournament.png", "report.html")
 
 
@@ -156,14 +156,21 @@ def format_compare(cmp) -> str:
         lines.append(f"{k['name']}: {', '.join(k['contents']) or words(m)['no_setup']}")
     lines.append("")
     vp = "mean_" + w["vp"]
+    lacking = "lacks" in cmp.table and (cmp.table.lacks != "").any()
     lines += _rows(cmp.table.rename(columns={word: "setup", vp: "mean_points"}),
-                   [word, "bot", "games", "win rate", "95% CI", f"mean {w['vp_title']}", "mean turns"],
+                   [word, "bot", "games", "win rate", "95% CI", f"mean {w['vp_title']}", "mean turns",
+                    *(["lacks (its rules for these never apply)"] if lacking else [])],
                    lambda r: [r.setup, r.bot, f"{r.games:,}", pct(r.win_rate), f"[{pct(r.ci_low)}, {pct(r.ci_high)}]",
-                              f"{r.mean_points:.2f}", f"{r.mean_turns:.2f}"])
-    for same in m.get("identical", []):
-        a, b = identical_pair(m, same)
-        lines.append(f"note: '{a}' and '{b}' gave identical games (same seed): no bot uses the cards that differ "
-                     f"({', '.join(same['differing_items']) or 'none'}), so they are one result, not two")
+                              f"{r.mean_points:.2f}", f"{r.mean_turns:.2f}", *([r.lacks] if lacking else [])])
+    if cmp.pooled is not None:
+        lines += ["", f"over the {len(cmp.runs)} {word}s ({m.get('pooled_method', '')}):"]
+        k = len(cmp.runs)
+        lines += _rows(cmp.pooled, ["bot", "", "win rate", "95% CI", f"spread between {word}s", "won clearly",
+                                    "lost clearly"],
+                       lambda r: [r.bot, "", pct(r.win_rate), f"[{pct(r.ci_low)}, {pct(r.ci_high)}]", pct(r.spread),
+                                  f"{r.won_clearly} of {k}", f"{r.lost_clearly} of {k}"])
+        lines.append(f"(won or lost clearly: in that {word}, the bot's 95% interval is wholly above or below the even "
+                     "share)")
     return "\n".join(lines)
 
 
@@ -209,7 +216,8 @@ def _rows(df, header, cells) -> list[str]:
 def write_compare(cmp, out_dir) -> list[Path]:
     from . import charts as ch
     out = Path(out_dir)
-    return write_all(out, [lambda: write_csv(cmp.table, out / "compare.csv"),
+    pooled = [] if cmp.pooled is None else [lambda: write_csv(cmp.pooled, out / "pooled.csv")]
+    return write_all(out, [lambda: write_csv(cmp.table, out / "compare.csv"), *pooled,
                            lambda: write_json(cmp.meta, out / "run.json"),
                            lambda: ch.compare_chart(cmp, out / "compare.png"),
                            lambda: compare_report(cmp, out, [out / "compare.png"])])

@@ -331,10 +331,39 @@ def summary_cols(meta: dict | None) -> list[str]:
 
 @dataclass
 class CompareResults:
-    """The same bots on several setups: ``table`` has one row per setup and bot."""
-    table: pd.DataFrame          # the setup's name (column named by the game) + summary_cols
+    """The same bots on several setups: ``table`` has one row per setup and bot, ``pooled``
+    (two setups or more) one row per bot over all of them (``pooled_table``)."""
+    table: pd.DataFrame          # the setup's name (column named by the game) + summary_cols + lacks
     runs: dict                   # kingdom name -> Results
     meta: dict = field(default_factory=dict)
+    pooled: pd.DataFrame | None = None
+
+
+#: how the pooled verdict is computed ("setup" is said in the game's word for it)
+POOLED_METHOD = "setups as the sampling unit: the mean of the per-setup win rates, Student-t 95% interval"
+POOLED_DETAIL = ("from the spread of the per-setup win rates (k - 1 degrees of freedom for k setups), so it holds the "
+                 "differences between setups as well as each one's own noise")
+POOLED_COLS = ["bot", "setups", "games", "win_rate", "ci_low", "ci_high", "spread", "won_clearly", "lost_clearly"]
+
+
+def pooled_table(table: pd.DataFrame, setup_col: str, players: int) -> pd.DataFrame:
+    """Each bot's verdict over the setups of a comparison (POOLED_METHOD): its mean win
+    rate, the interval, the standard deviation between setups (``spread``), and in how many
+    setups it won or lost clearly (its 95% interval wholly above or below the even share,
+    1 / players)."""
+    from scipy.stats import t as student
+    even = 1.0 / players
+    rows = []
+    for bot, d in table.groupby("bot", sort=False):
+        rates = d.win_rate.to_numpy(float)
+        k = len(rates)
+        mean = float(rates.mean())
+        spread = float(rates.std(ddof=1)) if k > 1 else float("nan")
+        half = float(student.ppf(0.975, k - 1)) * spread / math.sqrt(k) if k > 1 else float("nan")
+        rows.append({"bot": bot, "setups": k, "games": int(d.games.sum()), "win_rate": mean,
+                     "ci_low": max(0.0, mean - half), "ci_high": min(1.0, mean + half), "spread": spread,
+                     "won_clearly": int((d.ci_low > even).sum()), "lost_clearly": int((d.ci_high < even).sum())})
+    return pd.DataFrame(rows, columns=POOLED_COLS)
 
 
 @dataclass
@@ -360,6 +389,19 @@ def identical_setups(runs: dict) -> list[tuple[str, str]]:
                     np.array_equal(getattr(ta, k), getattr(tb, k)) for k in Tally.PARTS):
                 out.append((a, b))
     return out
+
+
+def identical_note(meta: dict, where: str = " (report.html lists them)") -> str | None:
+    """One line for every setup that gave games identical to another's (same seed, and no
+    bot uses what differs between them), or None."""
+    pairs = [identical_pair(meta, d) for d in meta.get("identical", [])]
+    if not pairs:
+        return None
+    word = words(meta)["setup"]
+    same = {k for pair in pairs for k in pair}
+    total = len(setups_of(meta))
+    return (f"{len(same)} of {total} {word}s gave identical games to another (same seed): no bot uses the cards that "
+            f"differ, so each such group is one result, not several{where}")
 
 
 def compare_table(runs: dict) -> pd.DataFrame:

@@ -96,14 +96,22 @@ STATS_REPORT = {
         {"title": "points by source (per game)", "columns": {k: COLUMNS[k] for k in POINTS}},
     ],
     "colours": GEM_SHADES,
+    #: the columns shown as percentages (fractions of 1)
+    "percent": [*SHARES, "reserve_from_deck", "buy_from_reserve", *(f"reached_{n}" for n in E.REACH)],
     "race": {"title": "points race", "marks": {f"turn_to_{n}": n for n in E.REACH},
              "reference": "turns", "reference_label": f"people's mean length\n({SPENDEE})"},
     "columns": COLUMNS,
 }
 
 
-def stats_table(t, bot_names: list, item_names: list, players: int) -> pd.DataFrame:
-    """splendor.csv: one row per bot, then the human reference rows."""
+#: the rules the human figures were played with: a run under others gets no reference rows
+#: (a target of 21 or a turn cap that stops games people finish would compare apples and pears)
+HUMAN_RULES = {"target": 15, "min_turn_cap": 50}
+
+
+def stats_table(t, bot_names: list, item_names: list, players: int, variant=None) -> pd.DataFrame:
+    """splendor.csv: one row per bot, then the human reference rows (with their source;
+    for the standard target and a turn cap that lets games run their course)."""
     x = {k: i for i, k in enumerate(STATS)}
     item = {k: i for i, k in enumerate(item_names)}
     rows = []
@@ -140,9 +148,13 @@ def stats_table(t, bot_names: list, item_names: list, players: int) -> pd.DataFr
             row[f"reached_{n}"] = per(s[x[f"reach_{n}_games"]])
         row["source"] = ""
         rows.append(row)
-    for ref in human(players):
-        rows.append(ref)
-    return pd.DataFrame(rows, columns=["bot", *COLUMNS])
+    standard = variant is None or (variant.target == HUMAN_RULES["target"]
+                                   and variant.turn_cap >= HUMAN_RULES["min_turn_cap"])
+    if standard:
+        rows += human(players)
+    df = pd.DataFrame(rows, columns=["bot", *COLUMNS])
+    df["games"] = df["games"].astype("Int64")   # whole numbers; the reference rows have none
+    return df
 
 
 def human(players: int) -> list[dict]:

@@ -368,7 +368,7 @@ class Splendor(EngineGame):
         return "scored by points at the cap"
 
     def stats_table(self, tally, match):
-        return analysis.stats_table(tally, match.bot_names, match.item_names, match.players)
+        return analysis.stats_table(tally, match.bot_names, match.item_names, match.players, match.variant)
 
 
 assert len(ITEMS) == E.NITEMS
@@ -406,7 +406,7 @@ def parse_rules(items) -> dict:
     return out
 
 
-def random_setups(n: int, bots: list, seed: int, rules: dict) -> list:
+def random_setups(n: int, bots: list, seed: int, rules: dict, free: bool = False) -> list:
     raise InputError("Splendor has no random setups (its setups are rule variants)",
                      hint="compare variant files: -k kingdoms/splendor/target_21.yaml")
 

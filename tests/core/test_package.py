@@ -19,6 +19,7 @@ DEFERRED = {
     "simulator.kernels.tally_kernels": "numba kernels (imports numba)",
     "dask": "about 1 s, only with --backend dask",
     "jinja2": "only when report.html is written",
+    "scipy": "about 0.3 s, only for a pooled interval over setups and the ratings' fit",
     "pyarrow": "only for --save-games to a .parquet file",
     "tqdm": "only with a progress bar",
     "fcntl": "file locks: Unix only, imported where a lock is taken",

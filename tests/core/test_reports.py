@@ -115,7 +115,8 @@ def test_library_api_returns_dataframes_matching_the_cli():
 def test_compare_one_row_per_kingdom_and_bot(tmp_path):
     n = scaled(2000, floor=20)
     cmp = compare([WITCH, MILITIA], kingdoms=[FIRST], random_kingdoms=2, games=n, seed=3, jobs=1)
-    assert list(cmp.table.columns) == ["kingdom"] + COLUMNS["summary.csv"]
+    assert list(cmp.table.columns) == ["kingdom"] + COLUMNS["summary.csv"] + ["lacks"]
+    assert cmp.table.lacks.tolist() == ["Witch", "", "", "", "", ""]      # First Game has Militia, not Witch
     assert cmp.table.kingdom.tolist() == ["First Game"] * 2 + ["random 1"] * 2 + ["random 2"] * 2
     assert any("'Witch' is not in kingdom 'First Game'" in w for w in cmp.meta["warnings"])
     for k in cmp.meta["kingdoms"][1:]:
@@ -123,7 +124,8 @@ def test_compare_one_row_per_kingdom_and_bot(tmp_path):
     r = invoke("compare", WITCH, MILITIA, "-k", FIRST, "--random-kingdoms", 1, "-n", n, "--seed", 3, "-j", 1,
                "--out", tmp_path, "-q")
     assert r.exit_code == 0 and "random 1" in r.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["compare.csv", "compare.png", "report.html", "run.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["compare.csv", "compare.png", "pooled.csv", "report.html",
+                                                          "run.json"]
 
 
 def test_random_kingdoms_are_reproducible_and_too_many_cards_is_an_error():
@@ -185,19 +187,29 @@ def test_luce_ratings_recover_known_strengths():
     assert np.isfinite(r2).all() and r2[0] > r2[1] + 400 and (hi2 - lo2)[0] > 100
 
 
-def test_compare_shows_each_kingdoms_cards_and_says_when_two_played_the_same_games():
+def test_compare_shows_each_kingdoms_cards_and_says_in_one_line_when_some_played_the_same_games(tmp_path):
     bmu = str(ROOT / "strategies" / "big_money_ultimate.yaml")
     first, inter = str(ROOT / "kingdoms" / "first_game.yaml"), str(ROOT / "kingdoms" / "interaction.yaml")
-    # the bots buy no kingdom card but Smithy and nobody attacks: kingdoms holding Smithy play alike
-    r = invoke("compare", bmu, SBM, "-k", first, "-k", inter, "--random-kingdoms", 1, "-n", scaled(600, 12),
-               "--seed", 1, "-j", 1, "-q")
+    # the bots buy no kingdom card but Smithy and nobody attacks: given kingdoms holding Smithy (played with
+    # the same seed) play alike; random ones play games of their own
+    twin = tmp_path / "twin.yaml"
+    twin.write_text("name: Twin\ncards: [Chapel, Market, Festival, Mine, Moat, Remodel, Smithy, Village, "
+                    "Woodcutter, Workshop]\n")
+    r = invoke("compare", bmu, SBM, "-k", first, "-k", inter, "-k", twin, "--random-kingdoms", 2,
+               "-n", scaled(600, 12), "--seed", 1, "-j", 1, "--out", tmp_path / "out")
     assert r.exit_code == 0
-    assert "First Game: Cellar, Moat, Village" in r.output and "Interaction: Moat, Chancellor" in r.output
-    notes = [ln for ln in r.output.splitlines() if ln.startswith("note:")]
-    # random 1 holds Smithy like First Game and no attack: the same games
-    assert notes == ["note: 'First Game' and 'random 1' gave identical games (same seed): no bot uses the cards "
-                     "that differ (Artisan, Bandit, Cellar, Laboratory, Market, Merchant, Militia, Moat, Remodel, "
-                     "Thief, Throne Room, Workshop), so they are one result, not two"]
+    assert "First Game: Cellar, Moat, Village" in r.stdout and "Interaction: Moat, Chancellor" in r.stdout
+    assert "note:" not in r.stdout                            # notes go to stderr, in one line
+    notes = [ln for ln in r.stderr.splitlines() if ln.startswith("note:")]
+    assert notes == ["note: 2 of 5 kingdoms gave identical games to another (same seed): no bot uses the cards that "
+                     "differ, so each such group is one result, not several (report.html lists them)"]
+    import html
+    page = html.unescape((tmp_path / "out" / "report.html").read_text())
+    assert "<details" in page
+    assert page.count("'First Game' and 'Twin' (they differ by Cellar, Chapel, Festival, Militia)") == 1
+    meta = json.loads((tmp_path / "out" / "run.json").read_text())
+    seeds = [k["seed"] for k in meta["kingdoms"]]
+    assert seeds[:3] == [1, 1, 1] and len(set(seeds[3:])) == 2 and 1 not in seeds[3:]
 
 
 def test_cards_by_turn_add_up_to_the_cards_per_game(tmp_path):

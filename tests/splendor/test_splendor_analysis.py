@@ -51,6 +51,14 @@ def test_two_of_one_colour_is_take_two():
     assert stats(st) == {"take_two": 1} and st.tokens(0)[G] == 2
 
 
+def test_the_default_take_of_two_of_a_colour_is_take_two():
+    st = state()                          # no lists: the default takes two of the one colour its aim lacks
+    one_level_board(st, [card(1, W, 1, [0, 0, 4, 0, 0])])
+    st.set_bank([4, 4, 4, 4, 4, 5])
+    turns(st)
+    assert st.tokens(0) == [0, 0, 2, 0, 0, 0] and stats(st) == {"take_two": 1}
+
+
 def test_a_reserve_is_counted_by_where_the_card_was_and_its_gold_as_taken():
     st = state(bots=[bot("reserve: ['level 2 deck: reserved == 0', 'level 1']"), bot(name="o")])
     st.set_bank([0, 0, 0, 0, 0, 5])       # no gem to take: its lists decide
@@ -235,13 +243,13 @@ def test_a_run_writes_splendor_csv_and_png_and_report_html_shows_the_table(tmp_p
 def test_the_json_output_holds_the_figures_and_a_dominion_run_has_none(tmp_path):
     r = _dsim("run", SPL / "greedy.yaml", SPL / "greedy.yaml", "-n", scaled(1000), "--seed", 3, "-j", 1,
               "--format", "json", "-q")
-    rows = json.loads(r.output)["game_stats"]
+    rows = json.loads(r.stdout)["game_stats"]
     assert [x["bot"] for x in rows[:2]] == ["Greedy", "Greedy (2)"]
     assert math.isclose(sum(rows[0][k] for k in SHARES), 1.0) and rows[2]["share_take_fewer"] is None
     out = tmp_path / "dom"
     r = _dsim("run", ROOT / "strategies" / "big_money.yaml", ROOT / "strategies" / "big_money.yaml", "-n", 50,
               "--seed", 3, "-j", 1, "--out", out, "-q", "--format", "json")
-    assert "game_stats" not in json.loads(r.output)
+    assert "game_stats" not in json.loads(r.stdout)
     assert not list(out.glob("splendor.*")) and len(list(out.glob("*.png"))) == 5
 
 
@@ -253,3 +261,24 @@ def test_capped_games_are_said_to_be_shared_unless_scored_by_points():
     assert "games hit the turn cap (12 turns each) and were shared by every player" in shared
     points = _dsim(*args, "--rules", "unfinished=points").output
     assert "games hit the turn cap (12 turns each) and were scored by points at the cap" in points
+
+
+@pytest.mark.timeout(300)
+def test_a_bot_named_like_a_reference_row_is_still_a_bot(tmp_path):
+    from simulator.report.reports import write_reports
+    from simulator.splendor.bots import bot_from_text
+    twin = bot_from_text("game: splendor\nname: 'people: winners'\nbuy: [points]\n", "twin.yaml")
+    res = api.simulate([twin, str(SPL / "greedy.yaml")], games=scaled(300), seed=1, jobs=1)
+    df = res.game_stats
+    assert list(df.bot[:3]) == ["people: winners", "Greedy", "people: all players"]
+    assert df.source[0] == "" and df.games[0] == res.summary.games[0]
+    write_reports(res, tmp_path)
+    assert (tmp_path / "splendor.png").exists() and (tmp_path / "report.html").exists()
+    games = (tmp_path / "splendor.csv").read_text().splitlines()[1].split(",")[1]
+    assert games == str(scaled(300))                           # a whole number, never 300.0 or 1.2e+06
+
+
+def test_no_human_rows_beside_a_variant_people_did_not_play():
+    for rules, refs in (({}, 3), ({"target": 21}, 0), ({"turn_cap": 20}, 0)):
+        res = api.simulate([str(SPL / "greedy.yaml")] * 2, games=20, seed=1, jobs=1, rules=rules)
+        assert (res.game_stats.source != "").sum() == refs, rules

@@ -252,7 +252,8 @@ def take_toward(S, T, p, c, two):
 @kernel
 def default_take(S, T, p, c):
     """Gems for card c by default: two of one colour when c lacks only that colour, 2 or
-    more of it, and the bank has 4+; otherwise three different colours."""
+    more of it, and the bank has 4+; otherwise three different colours. Returns 2 for a
+    take of two of a colour, 1 for a take of different colours, 0 when none is left."""
     lacking = 0
     k2 = -1
     for k in range(NGEM):
@@ -263,7 +264,7 @@ def default_take(S, T, p, c):
                 k2 = k
     if lacking == 1 and k2 >= 0:
         take(S, p, k2, 2)
-        return 1
+        return 2
     return take_toward(S, T, p, c, 0)
 
 
@@ -388,8 +389,9 @@ def act(S, R, T, F, A, p, b):
         pos = best_card(S, T, p, -1, MB_BUY)
         if pos >= 0:
             return buy_at(S, T, A, p, b, pos)
-    if default_take(S, T, p, aim(S, T, F, p, b)) != 0:
-        return ACT_TAKE3
+    took = default_take(S, T, p, aim(S, T, F, p, b))
+    if took != 0:
+        return ACT_TAKE2 if took == 2 else ACT_TAKE3
     pos = best_card(S, T, p, -1, MB_BUY)
     if pos >= 0:
         return buy_at(S, T, A, p, b, pos)

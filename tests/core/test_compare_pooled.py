@@ -1,0 +1,91 @@
+"""Comparing bots across kingdoms: free random kingdoms (the bots' cards not forced in),
+each with games of its own, and one pooled verdict with kingdoms as the sampling unit."""
+import json
+import math
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from simulator import api
+from simulator.cli import cli
+from simulator.dominion.strategy import strategy_from_text
+from simulator.errors import InputErrors
+from simulator.run.stats import pooled_table
+
+from ..helpers import ROOT, scaled
+
+BMU = str(ROOT / "strategies" / "big_money_ultimate.yaml")
+ADAPTS = """name: Witch or Smithy
+buy:
+  - 'Province: total_money > 15'
+  - 'Witch: count(Witch) < 2'
+  - 'Smithy: supply(Witch) == 0 and count(Smithy) < 1'
+  - Gold
+  - Silver
+"""
+
+
+@pytest.mark.timeout(300)
+def test_free_random_kingdoms_lack_the_bots_cards_and_each_plays_games_of_its_own():
+    bot = strategy_from_text(ADAPTS, "adapts.yaml")
+    n = scaled(2000, 40)
+    cmp = api.compare([bot, BMU], random_kingdoms=20, games=n, seed=4, jobs=1, free=True)
+    kingdoms = cmp.meta["kingdoms"]
+    without = [k["name"] for k in kingdoms if "Witch" not in k["contents"]]
+    assert 5 <= len(without) < 20 and all(k["name"].startswith("free random") for k in kingdoms)
+    mine = cmp.table[cmp.table.bot == "Witch or Smithy"].set_index("kingdom")
+    lacks_witch = [k for k, lacks in mine.lacks.items() if "Witch" in lacks.split(", ")]
+    assert set(lacks_witch) == set(without)                                # told apart from kingdoms it plays fully
+    assert any("'Witch' is not in" in w and "of the 20 kingdoms" in w for w in cmp.meta["warnings"])
+    assert mine.win_rate.nunique() == 20                                   # twenty results, not one shown twenty times
+    assert len({k["seed"] for k in kingdoms}) == 20 and cmp.meta["identical"] == []
+    # it adapts: Smithy where there is no Witch (where Smithy is in the kingdom), never beside a Witch
+    for k in kingdoms:
+        gained = cmp.runs[k["name"]].cards
+        smithies = gained[(gained.bot == "Witch or Smithy") & (gained.card == "Smithy")].mean_gained.sum()
+        assert (smithies > 0) == ("Witch" not in k["contents"] and "Smithy" in k["contents"]), k["name"]
+    # the same call again: the same kingdoms, seeds and results
+    again = api.compare([bot, BMU], random_kingdoms=20, games=n, seed=4, jobs=1, free=True)
+    pd.testing.assert_frame_equal(again.table, cmp.table)
+    # without --free every random kingdom holds the bots' cards
+    forced = api.setups_for([bot, BMU], random_kingdoms=10, seed=4)
+    assert all("Witch" in [c.name for c in k.cards] and "Smithy" in [c.name for c in k.cards] for k in forced)
+
+
+def test_free_needs_random_kingdoms():
+    with pytest.raises(InputErrors, match="--free says how random kingdoms are drawn"):
+        api.compare([BMU, BMU], kingdoms=[str(ROOT / "kingdoms" / "first_game.yaml")], games=20, free=True)
+
+
+def test_the_pooled_verdict_takes_kingdoms_as_the_sampling_unit():
+    rows = []
+    for k, (rate, lo, hi) in enumerate([(0.5, 0.48, 0.52), (0.6, 0.58, 0.62), (0.7, 0.68, 0.72)]):
+        rows.append({"kingdom": f"k{k}", "bot": "A", "games": 1000, "win_rate": rate, "ci_low": lo, "ci_high": hi})
+        rows.append({"kingdom": f"k{k}", "bot": "B", "games": 1000, "win_rate": 1 - rate, "ci_low": 1 - hi,
+                     "ci_high": 1 - lo})
+    p = pooled_table(pd.DataFrame(rows), "kingdom", 2).set_index("bot")
+    half = 4.302652729911275 * 0.1 / math.sqrt(3)      # Student t, 2 degrees of freedom, 97.5%
+    assert p.loc["A", "win_rate"] == pytest.approx(0.6)
+    assert (p.loc["A", "ci_low"], p.loc["A", "ci_high"]) == pytest.approx((0.6 - half, 0.6 + half))
+    assert p.loc["A", "spread"] == pytest.approx(0.1) and p.loc["A", "games"] == 3000
+    assert (p.loc["A", "won_clearly"], p.loc["A", "lost_clearly"]) == (2, 0)   # k0's interval holds 50%
+    assert (p.loc["B", "won_clearly"], p.loc["B", "lost_clearly"]) == (0, 2)
+
+
+@pytest.mark.timeout(300)
+def test_the_pooled_verdict_is_on_screen_in_pooled_csv_json_and_report_html(tmp_path):
+    witch, militia = str(ROOT / "strategies" / "witch.yaml"), str(ROOT / "strategies" / "militia.yaml")
+    args = ["compare", witch, militia, "--random-kingdoms", 6, "--free", "-n", scaled(1000, 20), "--seed", 2, "-j", 1]
+    r = CliRunner().invoke(cli, [str(a) for a in [*args, "--out", tmp_path]])
+    assert r.exit_code == 0, r.output
+    assert "over the 6 kingdoms (kingdoms as the sampling unit" in r.stdout
+    pooled = pd.read_csv(tmp_path / "pooled.csv")
+    assert list(pooled.bot) == ["Witch", "Militia"] and (pooled.setups == 6).all()
+    table = pd.read_csv(tmp_path / "compare.csv")
+    assert pooled.win_rate[0] == pytest.approx(table[table.bot == "Witch"].win_rate.mean(), abs=1e-5)
+    page = (tmp_path / "report.html").read_text()
+    assert "Over all 6 kingdoms" in page and "Student-t" in page and "--free" in page
+    out = json.loads(CliRunner().invoke(cli, [str(a) for a in [*args, "--format", "json", "-q"]]).stdout)
+    assert [p["bot"] for p in out["pooled"]] == ["Witch", "Militia"]
+    assert out["pooled"][0]["ci_low"] < out["pooled"][0]["win_rate"] < out["pooled"][0]["ci_high"]
