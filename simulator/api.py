@@ -438,7 +438,7 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
             "bots_files": bots_meta(names, loaded),
             "labels": game.LABELS, game.LABELS["setup"]: setup_of(first_meta),
             "rules": first_meta.get("rules"), "matches_total": n_groups, "matches_played": len(outcome),
-            "dsim_version": __version__, **_outcome(outcome)}
+            "dsim_version": __version__, "fit": tally.fit, **_outcome(outcome)}
     return TournamentResults(table, matrix, ranking, meta)
 
 

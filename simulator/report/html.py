@@ -16,7 +16,8 @@ import numpy as np
 import pandas as pd
 
 from .outfiles import atomic_open, pct
-from ..run.stats import POOLED_DETAIL, identical_note, identical_pair, setup_of, setups_of, words
+from ..run.stats import (POOLED_DETAIL, fit_verdict, identical_note, identical_pair, largest_misses, setup_of,
+                         setups_of, words)
 
 #: how to read each chart, by file name
 CAPTIONS = {
@@ -255,6 +256,23 @@ def tournament_report(tr, out, chart_files=()) -> Path:
               "rows": [[b, *("—" if v != v else f"{100 * v:.1f}%" for v in row)]
                        for b, row in zip(mat.index, mat.to_numpy())]}
     tables = [ranking] + ([matrix] if mat.shape[1] <= 20 else [])
+    fit = m.get("fit") or {}
+    if fit.get("df", 0) > 0:
+        verdict = fit_verdict(fit)
+        misses = largest_misses(tr.table)
+        tables.insert(1, {"title": "How well the ratings fit",
+                          "caption": f"Pearson chi-square {fit['chi2']:.1f} on {fit['df']} degrees of freedom "
+                                     f"(p = {fit['p_value']:.2g}): the matches vary {fit['overdispersion']:.2f} times "
+                                     "as much as the ratings predict"
+                                     + (f", so the rating intervals are widened {fit['widened_by']:.2f} times"
+                                        if fit.get("widened_by", 1) > 1 else "") + ". "
+                                     + (verdict[0].upper() + verdict[1:] + ". " if verdict else "")
+                                     + "The largest misses between the ratings' prediction and the match:",
+                          "text_cols": {0, 1},
+                          "header": ["bot", "against", "predicted", "observed", "95% interval", "standard errors"],
+                          "rows": [[r.bot, r.opponents, pct(r.predicted_win_rate), pct(r.win_rate),
+                                    f"{pct(r.ci_low)} – {pct(r.ci_high)}", f"{r.miss_z:+.1f}"]
+                                   for r in misses.itertuples()]})
     return _write(out, {"title": f"Tournament of {len(m.get('bots', []))} bots", "subtitle":
                         f"{m.get('players')}-player games · {m.get('games_per_match', 0):,} games per match · seed "
                         f"{m.get('seed')}",

@@ -16,7 +16,7 @@ import pandas as pd
 from ..errors import InputError
 from ..games import get_game
 from ..kernels.tally_layout import GR_PER_SEAT, GR_SEAT
-from ..run.stats import Results, setup_of, setups_of, words
+from ..run.stats import Results, fit_verdict, largest_misses, setup_of, setups_of, words
 from .html import compare_report, run_report, tournament_report
 from .outfiles import FileLock, OutputError, check_writable, pct, umask_now, write_all, write_csv, write_json
 
@@ -185,10 +185,14 @@ def format_tournament(tr) -> str:
              f"per match, seed {m['seed']}"]
     if m.get("partial"):
         lines.insert(0, "PARTIAL: the tournament was stopped; only the matches that finished are ranked")
-    lines += ["", "ranking by rating (Bradley-Terry / Luce on Elo's scale, 95% interval):"]
+    fit = m.get("fit") or {}
+    widened = fit.get("widened_by", 1.0) > 1.0
+    lines += ["", "ranking by rating (Bradley-Terry / Luce on Elo's scale, 95% interval"
+              + (f", widened {fit['widened_by']:.2f}x for the overdispersion" if widened else "") + "):"]
     lines += _rows(tr.ranking, ["rank", "bot", "rating", "95% CI", "mean win rate", "matches"],
                    lambda r: [str(r.rank), r.bot, f"{r.rating:.0f}", f"[{r.rating_low:.0f}, {r.rating_high:.0f}]",
                               pct(r.mean_win_rate), str(r.matches)])
+    lines += fit_lines(tr)
     mat = tr.matrix
     if m["players"] == 2 and len(mat) <= MATRIX_ON_SCREEN:
         rank = {b: i + 1 for i, b in enumerate(tr.ranking.bot)}
@@ -202,6 +206,23 @@ def format_tournament(tr) -> str:
     else:
         lines += ["", "the win-rate matrix is in tournament.csv and tournament.png (--out)"]
     return "\n".join(lines)
+
+
+def fit_lines(tr) -> list[str]:
+    """How well the ratings fit the matches: the chi-square, and when they fit poorly, a
+    sentence that says so and the largest misses (predicted against observed)."""
+    fit = tr.meta.get("fit") or {}
+    if fit.get("df", 0) <= 0:
+        return []
+    out = [f"ratings' fit: chi-square {fit['chi2']:.1f} on {fit['df']} degrees of freedom (p = {fit['p_value']:.2g}); "
+           f"the matches vary {fit['overdispersion']:.2f} times as much as the ratings predict"]
+    verdict = fit_verdict(fit)
+    if verdict:
+        out.append(verdict + ":")
+        for r in largest_misses(tr.table).itertuples():
+            out.append(f"  {r.bot} against {r.opponents}: predicted {pct(r.predicted_win_rate)}, observed "
+                       f"{pct(r.win_rate)} [{pct(r.ci_low)}, {pct(r.ci_high)}], {r.miss_z:+.1f} standard errors")
+    return out
 
 
 def _rows(df, header, cells) -> list[str]:

@@ -377,6 +377,30 @@ class TournamentResults:
     meta: dict = field(default_factory=dict)
 
 
+#: how many of the largest misses between the ratings and the matches are reported
+MISSES = 5
+
+
+def largest_misses(table: pd.DataFrame, n: int = MISSES) -> pd.DataFrame:
+    """The rows of a tournament table whose observed win rate lies furthest (in standard
+    errors) from the ratings' prediction, one row per match (a pair's two rows mirror
+    each other: the first bot's is kept)."""
+    t = table.dropna(subset=["miss_z"])
+    t = t.loc[t.groupby("match", sort=False).miss_z.apply(lambda z: z.abs().idxmax())]
+    return t.reindex(t.miss_z.abs().sort_values(ascending=False).index).head(n)
+
+
+def fit_verdict(fit: dict) -> str | None:
+    """A sentence when the ratings fit the matches poorly (p < 0.01 and the results vary
+    at least 1.5 times as much as the model says), else None."""
+    if not fit or fit.get("df", 0) <= 0:
+        return None
+    if fit["p_value"] < 0.01 and fit["overdispersion"] >= 1.5:
+        return ("ratings are a summary, and these matches disagree with them (a bot beats some bots better than "
+                "its rating says and others worse)")
+    return None
+
+
 def identical_setups(runs: dict) -> list[tuple[str, str]]:
     """Pairs of setups whose runs gave bit-identical tallies (with the same seed, their
     games were the same: no bot used what differs between them)."""
@@ -423,17 +447,19 @@ class TournamentTally:
     def __init__(self):
         self.rows: list[tuple] = []
         self.groups: list[tuple] = []   # (member names, wins of each, games)
+        self.row_group: list[tuple] = []  # per row: (its group's index or -1, its place in the group)
+        self.fit: dict = {}
         self.vp = "mean_vp"
 
     def add(self, label: str, rows: list[tuple], meta: dict) -> None:
         """A finished match: its summary rows (``summary_rows``, one per bot of the group)."""
         self.vp = f"mean_{words(meta)['vp']}"
         members = [r[0] for r in rows]
-        games = 0
-        for bot, g, wins, ties, losses, rate, lo, hi, vp, _turns in rows:
+        games = max((r[1] for r in rows), default=0)
+        for pos, (bot, g, wins, ties, losses, rate, lo, hi, vp, _turns) in enumerate(rows):
             others = " + ".join(m for m in members if m != bot)
             self.rows.append((label, bot, others, g, wins, ties, losses, rate, lo, hi, vp))
-            games = max(games, g)
+            self.row_group.append((len(self.groups) if games else -1, pos))
         if games:
             self.groups.append((tuple(members), np.array([r[5] * r[1] for r in rows]), games))
 
@@ -452,6 +478,18 @@ class TournamentTally:
         index = {b: i for i, b in enumerate(bots)}
         groups = [([index[b] for b in members], wins, games) for members, wins, games in self.groups]
         rating, low, high = luce_ratings(len(bots), groups)
+        fit = ratings_fit(rating, groups)
+        widen = math.sqrt(max(1.0, fit["overdispersion"])) if fit["df"] > 0 else 1.0
+        low, high = rating - (rating - low) * widen, rating + (high - rating) * widen
+        self.fit = {**{k: v for k, v in fit.items() if k != "predicted"}, "widened_by": widen}
+        # each row's predicted win rate, and how far (in standard errors) the observed one lies from it
+        predicted, miss = [], []
+        for (row, (gi, pos)) in zip(self.rows, self.row_group):
+            pb = float(fit["predicted"][gi][pos]) if gi >= 0 else float("nan")
+            g = self.groups[gi][2] if gi >= 0 else 0
+            predicted.append(pb)
+            miss.append((row[7] - pb) / math.sqrt(pb * (1 - pb) / g) if g and 0 < pb < 1 else float("nan"))
+        table["predicted_win_rate"], table["miss_z"] = predicted, miss
         ranking["rating"], ranking["rating_low"], ranking["rating_high"] = rating, low, high
         ranking = ranking.sort_values(["rating", "mean_win_rate"], ascending=False).reset_index(drop=True)
         ranking.insert(0, "rank", range(1, len(ranking) + 1))
@@ -463,6 +501,27 @@ class TournamentTally:
 
 
 ELO = 400 / np.log(10)  # rating points per unit of log-strength (Elo's scale)
+
+
+def ratings_fit(rating: np.ndarray, groups) -> dict:
+    """How well ratings (Elo's scale) explain the group results they were fitted to:
+    Pearson's chi-square of the observed wins against the predicted (each group a
+    multinomial of its games: k - 1 degrees of freedom, less the n - 1 ratings), its
+    p-value, the overdispersion (chi-square over its degrees of freedom: about 1 when the
+    model fits; the factor by which the results vary more than it says), and the
+    predicted win shares of each group's members."""
+    from scipy.stats import chi2
+    s = np.exp((np.asarray(rating, float) - 1500) / ELO)
+    x2, df, predicted = 0.0, 0, []
+    for idx, w, g in groups:
+        p = s[idx] / s[idx].sum()
+        predicted.append(p)
+        expect = g * p
+        x2 += float((((np.asarray(w, float) - expect) ** 2) / np.where(expect > 0, expect, 1)).sum())
+        df += len(idx) - 1
+    df -= len(rating) - 1
+    return {"chi2": x2, "df": df, "p_value": float(chi2.sf(x2, df)) if df > 0 else float("nan"),
+            "overdispersion": x2 / df if df > 0 else float("nan"), "predicted": predicted}
 
 
 def luce_ratings(n: int, groups, iters: int = 10_000, tol: float = 1e-10):
