@@ -33,7 +33,7 @@ from .run.stats import (
     TournamentResults,
     TournamentTally,
     compare_table,
-    identical_setups,
+    alike_setups,
     pooled_table,
     results_from_tally,
     setup_of,
@@ -318,8 +318,9 @@ def _renamed(k):
 
 
 def setup_seed(seed: int, setup_record: dict) -> int:
-    """The seed of a random setup's games: from the run's seed and what the setup holds,
-    so that each random setup plays games of its own (reproducibly), not the same deals."""
+    """The seed of a compared setup's games: from the run's seed, the setup's name and
+    what it holds, so that each setup plays games of its own (reproducibly), not the same
+    deals (which made setups differing only in unused cards one result shown twice)."""
     key = f"{seed}|{setup_record.get('name')}|{'|'.join(setup_record.get('contents', []))}"
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:4], "big") & 0x7FFFFFFF
 
@@ -327,12 +328,12 @@ def setup_seed(seed: int, setup_record: dict) -> int:
 def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, seed: int | None = None,
             jobs: int | None = None, players: int | None = None, rules: dict | None = None,
             seats: str = "rotate", paired: bool = False, progress: bool = False, free: bool = False):
-    """The same bots on each kingdom. The kingdoms given (files, or loaded ones) are all
-    played with ``seed``, so their games differ only by the kingdom; each random kingdom
-    (``random_kingdoms``; with ``free``, drawn without forcing the bots' cards in) with a
-    seed of its own derived from ``seed`` and its cards (``setup_seed``), so that random
-    kingdoms are independent samples. Returns CompareResults: ``table`` has one row per
-    kingdom and bot; with two kingdoms or more, ``pooled`` one row per bot over all."""
+    """The same bots on each kingdom: the files (or loaded kingdoms) given, then
+    ``random_kingdoms`` random ones (with ``free``, drawn without forcing the bots' cards
+    in). Each kingdom plays with a seed of its own, derived from ``seed`` and the kingdom
+    (``setup_seed``: reproducible, different between kingdoms), so that the kingdoms are
+    independent samples for the pooled verdict. Returns CompareResults: ``table`` has one
+    row per kingdom and bot, ``pooled`` one row per bot over all of them."""
     games, seed, jobs = check_run_args(games, seed, jobs)
     paired, progress = pairing(paired, seats), flag("progress", progress)
     random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_SETUPS)
@@ -343,19 +344,23 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     game = game_of_bots(loaded)
     if free and not random_kingdoms:
         word = game.LABELS["setup"]
+        if not game.RANDOM_SETUPS:
+            raise InputErrors([InputError(f"{game.LABELS['game']} draws no random {word}s, so --free has nothing "
+                                          "to draw", hint=f"give {word} files with -k")])
         raise InputErrors([InputError(f"--free says how random {word}s are drawn: give how many too",
-                                      hint=f"e.g. --random-{word}s 20 --free")])
+                                      hint=f"say how many random {word}s to draw, then --free")])
     runs, missing, lacks = {}, {}, {}
     setups = setups_for(loaded, kingdoms, random_kingdoms, seed, rules, free)
-    given = len(setups) - random_kingdoms
+    first_match = None
     for i, k in enumerate(setups):
         match = prepare(loaded, k, players, rules, seats)
+        first_match = first_match or match
         missing[k.name] = game.missing(match)
         # what each bot names that the kingdom lacks: a bot playing without its cards
         for name, bot in zip(match.bot_names, match.bots):
             lacks[(k.name, name)] = ", ".join(dict.fromkeys(item for path, _, item in missing[k.name]
                                                              if path == bot.path))
-        kseed = seed if i < given else setup_seed(seed, match.describe()[game.LABELS["setup"]])
+        kseed = setup_seed(seed, match.describe()[game.LABELS["setup"]])
         runs[k.name] = simulate(None, games=games, seed=kseed, jobs=jobs, paired=paired, progress=progress,
                                 match=match, label=f"{game.LABELS['setup']} {i + 1} of {len(setups)}")
         if runs[k.name].meta["stopped_by"] in ("interrupt", "error"):
@@ -365,18 +370,18 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     meta = {k: v for k, v in first.meta.items() if k not in (setup, "seconds", "games_played", "partial")}
     meta["seed"] = seed
     meta["free"] = free
+    given = len(setups) - random_kingdoms
     meta[setup + "s"] = [{**setup_of(r.meta), "seed": r.meta["seed"], "random": i >= given}
                          for i, r in enumerate(runs.values())]
     cards = {k["name"]: set(k["contents"]) for k in meta[setup + "s"]}
     meta["identical"] = [{setup + "s": [a, b], "differing_items": sorted(cards[a] ^ cards[b])}
-                         for a, b in identical_setups(runs)]
+                         for a, b in alike_setups(runs, first_match.item_names)]
     meta.update(_outcome(runs.values()))
     meta["warnings"] = missing_warnings(missing, game.LABELS["setup"])
     table = compare_table(runs)
     table["lacks"] = [lacks.get((k, b), "") for k, b in zip(table[setup], table.bot)]
-    pooled = pooled_table(table, setup, first.meta["players"]) if len(runs) >= 2 else None
-    if pooled is not None:
-        meta["pooled_method"] = POOLED_METHOD.replace("setup", setup)
+    pooled = pooled_table(table, setup, first.meta["players"])
+    meta["pooled_method"] = POOLED_METHOD.replace("setup", setup)
     return CompareResults(table, runs, meta, pooled)
 
 
@@ -385,7 +390,7 @@ def missing_warnings(missing: dict, word: str) -> list[str]:
     card; one line per rule, with how many kingdoms lack its card, when many do."""
     per_rule: dict = {}
     for name, items in missing.items():
-        for path, line, item in items:
+        for path, line, item in dict.fromkeys(items):     # a bot in several seats: once
             per_rule.setdefault((path, line, item), []).append(name)
     out = []
     for (path, line, item), names in per_rule.items():
@@ -421,12 +426,15 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
     n_groups = math.comb(len(loaded), players)
     if announce is not None:
         announce(tournament_size(n_groups, games, players, loaded, kingdom, rules, jobs))
+    # groups of 3-4 play every seating order equally often where the game can (rotate keeps
+    # the bots' cyclic order, which favours some orders); a paired deal rotates
+    seating = "all" if players >= 3 and not paired and "all" in getattr(game, "SEAT_MODES", ()) else "rotate"
     tally, first_meta, outcome = TournamentTally(), None, []
     for k, group in enumerate(itertools.combinations(range(len(loaded)), players)):
         gbots = [loaded[i] for i in group]
-        match = prepare(gbots, kingdom, None, rules, "rotate")
+        match = prepare(gbots, kingdom, None, rules, seating)
         match.bot_names = [names[i] for i in group]
-        t, m, _ = _play_match(None, None, games, seed, jobs, None, None, "rotate", paired, None, "local", None,
+        t, m, _ = _play_match(None, None, games, seed, jobs, None, None, seating, paired, None, "local", None,
                            progress, None, match, f"match {k + 1} of {n_groups:,}")
         tally.add(" vs ".join(match.bot_names), summary_rows(t, match.bot_names, m), m)
         first_meta = first_meta or m
@@ -438,7 +446,7 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
             "bots_files": bots_meta(names, loaded),
             "labels": game.LABELS, game.LABELS["setup"]: setup_of(first_meta),
             "rules": first_meta.get("rules"), "matches_total": n_groups, "matches_played": len(outcome),
-            "dsim_version": __version__, "fit": tally.fit, **_outcome(outcome)}
+            "dsim_version": __version__, "seats": seating, "fit": tally.fit, **_outcome(outcome)}
     return TournamentResults(table, matrix, ranking, meta)
 
 

@@ -300,17 +300,17 @@ def _print_results(res, fmt):
 @click.option("-k", "--kingdom", "kingdoms", multiple=True, type=click.Path(dir_okay=False),
               help="A setup file to compare on (repeat the option).")
 @click.option("--random-kingdoms", type=int, default=0, metavar="N",
-              help="Also compare on N random setups, for a game that draws them (from --seed); each plays games "
-                   "of its own (a seed derived from --seed and its cards).")
+              help="Also compare on N random setups, for a game that draws them (from --seed).")
 @click.option("--free", is_flag=True,
               help="Draw the random setups without forcing in what the bots name: the bots meet setups "
-                   "that lack them (and adapt through supply(X) conditions).")
+                   "that lack it (and adapt, if their conditions say how).")
 @options(games_option("Games per setup."), PLAYERS, RULES, SEATS, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT,
          OPEN, FORMAT)
 @user_errors
 def compare(bots, kingdoms, random_kingdoms, free, games, players, rules, seats, paired, jobs, seed, quiet, verbose,
             out, open_report, fmt):
-    """The same bots on several kingdoms, side by side, and their verdict over all.
+    """The same bots on several kingdoms, side by side, and their verdict over all
+    (each kingdom plays games of its own: a seed derived from --seed and the kingdom).
 
     \b
     Example:

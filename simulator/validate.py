@@ -23,10 +23,17 @@ def validate_files(paths) -> tuple[list, list, int]:
             (setups if kind == "setup" else bots).append(obj)
             ok += 1
         except InputErrors as e:
-            errors.extend(e.errors)
+            errors.extend(_with_file(x, path) for x in e.errors)
         except InputError as e:
-            errors.append(e)
+            errors.append(_with_file(e, path))
     for game, bots, setups in by_game.values():
         if len(setups) == 1:
             warnings += game.setup_warnings(bots, setups[0])
     return errors, warnings, ok
+
+
+def _with_file(e: InputError, path) -> InputError:
+    """An error about a file that does not say which (e.g. an unknown game), with it."""
+    if getattr(e, "path", None):
+        return e
+    return InputError(e.message, str(path), None, hint=e.hint)

@@ -204,7 +204,9 @@ def random_kingdoms(n: int, required, seed: int, rules: Rules | None = None, fre
         raise InputError(f"the bots use {len(need)} kingdom cards; a kingdom holds 10",
                          hint="compare fewer bots, or give kingdoms with -k")
     rng = np.random.default_rng([seed, 0x6B696E67])
-    rest = [c for c in KINGDOM_CARDS if c not in need]
+    edition = str((rules or Rules()).edition)
+    # the edition's own set: a 2nd-edition kingdom draws no card the 2nd edition removed
+    rest = [c for c in KINGDOM_CARDS if c not in need and edition in c.editions.split("+")]
     out = []
     for i in range(n):
         pick = [rest[j] for j in rng.choice(len(rest), 10 - len(need), replace=False)]

@@ -266,7 +266,7 @@ def cards(res: Results, path, top: int = 5) -> Path:
 
 
 @plain_text
-def compare_chart(cmp, path, per_panel: int = 40) -> Path:
+def compare_chart(cmp, path, per_panel: int = 40, panels: int = 3) -> Path:
     """One row per setup (kingdom), sorted by the first bot's win rate, each bot a dot with
     its 95% interval; the pooled verdict over all setups on top. Past ``per_panel`` setups
     the rows go on in further panels side by side, so the text keeps its size. What each
@@ -278,7 +278,11 @@ def compare_chart(cmp, path, per_panel: int = 40) -> Path:
     bots = list(dict.fromkeys(t.bot))
     first = t[t.bot == bots[0]].set_index(word).win_rate.sort_values(ascending=False, kind="stable")
     kingdoms = list(first.index)                  # the first bot's best first
-    pooled = cmp.pooled
+    shown_all = len(kingdoms) <= per_panel * panels
+    if not shown_all:                             # the best and the worst; compare.csv has them all
+        half = per_panel * panels // 2
+        kingdoms = kingdoms[:half] + kingdoms[-half:]
+    pooled = cmp.pooled if len(first) >= 2 else None
     npanel = max(1, math.ceil(len(kingdoms) / per_panel))
     per = math.ceil(len(kingdoms) / npanel)
     rows = per + (2 if pooled is not None else 0)
@@ -306,7 +310,7 @@ def compare_chart(cmp, path, per_panel: int = 40) -> Path:
         if pooled is not None and p == 0:
             ax.axhspan(len(part) + 0.4, len(part) + 1.6, color="#eeeeee", zorder=0)
             ticks.append(len(part) + 1)
-            labels.append(f"all {len(kingdoms)} {word}s (pooled)")
+            labels.append(f"all {len(first)} {word}s (pooled)")
         ax.set_yticks(ticks, labels, fontsize=8)
         ax.set_ylim(-0.7, (len(part) + 1.9) if pooled is not None and p == 0 else len(part) - 0.3)
         ax.set_xlim(0, 100)
@@ -315,8 +319,9 @@ def compare_chart(cmp, path, per_panel: int = 40) -> Path:
         ax.set_xlabel("win rate (%), bars: 95% interval", fontsize=9)
     axes[0, 0].legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(4, len(bots)), frameon=False)
     games = int(t.games.iloc[0]) if len(t) else 0
-    fig.suptitle(f"{_partial_set(m)}{' vs '.join(bots)} by {word}\n{games:,} games per {word} · {m.get('players')} "
-                 f"players · seed {m.get('seed')}", fontsize=10)
+    which = "" if shown_all else f" (the {len(kingdoms) // 2} best and worst of {len(first)} for {bots[0]})"
+    fig.suptitle(f"{_partial_set(m)}{' vs '.join(bots)} by {word}{which}\n{games:,} games per {word} · "
+                 f"{m.get('players')} players · seed {m.get('seed')}", fontsize=10)
     if few:
         lines = [f"{k['name']}: {', '.join(k['contents']) or words(m)['no_setup']}" for k in setups_of(m)]
         fig.text(0.01, 0.0, "\n".join(textwrap.fill(n, 140) for n in lines), va="top", ha="left", fontsize=7.5)

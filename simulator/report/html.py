@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .outfiles import atomic_open, pct
+from .outfiles import atomic_open, p_text, pct
 from ..run.stats import (POOLED_DETAIL, fit_verdict, identical_note, identical_pair, largest_misses, setup_of,
                          setups_of, words)
 
@@ -35,8 +35,9 @@ CAPTIONS = {
                   "partly survivorship.",
     "cards.png": "What each bot gained, per game on average (top), and on which of its turns it gained its main "
                  "{items} (below).",
-    "compare.png": "One group of bars per {setup}, one bar per bot, with 95% whiskers: how much each {setup} changes "
-                   "the match-up. The lists say what each {setup} holds.",
+    "compare.png": "One row per {setup}, sorted by the first bot's win rate, each bot a dot with its 95% interval: "
+                   "how much each {setup} changes the match-up; on top, the verdict over all {setup}s, whose "
+                   "interval holds how much they differ. The dashed line is the even share.",
     "tournament.png": "Each cell is the row bot's win rate against the column bot (or group): blue above the even "
                       "share, red below, grey where no match was played. Rows and columns are ordered by rating.",
 }
@@ -200,8 +201,8 @@ def compare_report(cmp, out, chart_files=()) -> Path:
     t = cmp.table
     vp = "mean_" + w["vp"]
     lacking = "lacks" in t and (t.lacks != "").any()
-    table = {"title": f"Results by {word}", "caption": "lacks: the cards a bot names that the " + word + " does not "
-                                                       "have (its rules for them never apply)" if lacking else "",
+    table = {"title": f"Results by {word}", "caption": f"lacks: the {w['items']} a bot names that the {word} does "
+                                                       "not have (its rules for them never apply)" if lacking else "",
              "text_cols": {0, 1, 7},
              "header": [word, "bot", "games", "win rate", "95% interval", f"mean {w['vp_title']}", "mean turns",
                         *(["lacks"] if lacking else [])],
@@ -209,7 +210,7 @@ def compare_report(cmp, out, chart_files=()) -> Path:
                        f"{r[vp]:.2f}", f"{r.mean_turns:.2f}", *([r.lacks] if lacking else [])]
                       for _, r in t.iterrows()]}
     tables = [table]
-    if cmp.pooled is not None:
+    if cmp.pooled is not None and len(cmp.runs) >= 2:
         k = len(cmp.runs)
         method = m.get("pooled_method", "")
         caption = (f"{method[:1].upper()}{method[1:]}, {POOLED_DETAIL.replace('setup', word)}. Won or lost clearly: "
@@ -262,7 +263,7 @@ def tournament_report(tr, out, chart_files=()) -> Path:
         misses = largest_misses(tr.table)
         tables.insert(1, {"title": "How well the ratings fit",
                           "caption": f"Pearson chi-square {fit['chi2']:.1f} on {fit['df']} degrees of freedom "
-                                     f"(p = {fit['p_value']:.2g}): the matches vary {fit['overdispersion']:.2f} times "
+                                     f"({p_text(fit['p_value'])}): the matches vary {fit['overdispersion']:.2f} times "
                                      "as much as the ratings predict"
                                      + (f", so the rating intervals are widened {fit['widened_by']:.2f} times"
                                         if fit.get("widened_by", 1) > 1 else "") + ". "

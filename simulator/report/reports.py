@@ -18,7 +18,7 @@ from ..games import get_game
 from ..kernels.tally_layout import GR_PER_SEAT, GR_SEAT
 from ..run.stats import Results, fit_verdict, largest_misses, setup_of, setups_of, words
 from .html import compare_report, run_report, tournament_report
-from .outfiles import FileLock, OutputError, check_writable, pct, umask_now, write_all, write_csv, write_json
+from .outfiles import FileLock, OutputError, check_writable, p_text, pct, umask_now, write_all, write_csv, write_json
 
 RUN_FILES = ("summary.csv", "seats.csv", "game_length.csv", "endings.csv", "cards.csv", "cards_by_turn.csv",
              "curves.csv", "run.json", "win_rates.png", "seats.png", "game_length.png", "curves.png", "cards.png",
@@ -162,13 +162,13 @@ def format_compare(cmp) -> str:
                     *(["lacks (its rules for these never apply)"] if lacking else [])],
                    lambda r: [r.setup, r.bot, f"{r.games:,}", pct(r.win_rate), f"[{pct(r.ci_low)}, {pct(r.ci_high)}]",
                               f"{r.mean_points:.2f}", f"{r.mean_turns:.2f}", *([r.lacks] if lacking else [])])
-    if cmp.pooled is not None:
+    if cmp.pooled is not None and len(cmp.runs) >= 2:
         lines += ["", f"over the {len(cmp.runs)} {word}s ({m.get('pooled_method', '')}):"]
         k = len(cmp.runs)
-        lines += _rows(cmp.pooled, ["bot", "", "win rate", "95% CI", f"spread between {word}s", "won clearly",
+        lines += _rows(cmp.pooled, ["bot", "win rate", "95% CI", f"spread between {word}s", "won clearly",
                                     "lost clearly"],
-                       lambda r: [r.bot, "", pct(r.win_rate), f"[{pct(r.ci_low)}, {pct(r.ci_high)}]", pct(r.spread),
-                                  f"{r.won_clearly} of {k}", f"{r.lost_clearly} of {k}"])
+                       lambda r: [r.bot, pct(r.win_rate), f"[{pct(r.ci_low)}, {pct(r.ci_high)}]", pct(r.spread),
+                                  f"{r.won_clearly} of {k}", f"{r.lost_clearly} of {k}"], text=1)
         lines.append(f"(won or lost clearly: in that {word}, the bot's 95% interval is wholly above or below the even "
                      "share)")
     return "\n".join(lines)
@@ -214,7 +214,7 @@ def fit_lines(tr) -> list[str]:
     fit = tr.meta.get("fit") or {}
     if fit.get("df", 0) <= 0:
         return []
-    out = [f"ratings' fit: chi-square {fit['chi2']:.1f} on {fit['df']} degrees of freedom (p = {fit['p_value']:.2g}); "
+    out = [f"ratings' fit: chi-square {fit['chi2']:.1f} on {fit['df']} degrees of freedom ({p_text(fit['p_value'])}); "
            f"the matches vary {fit['overdispersion']:.2f} times as much as the ratings predict"]
     verdict = fit_verdict(fit)
     if verdict:
@@ -225,12 +225,13 @@ def fit_lines(tr) -> list[str]:
     return out
 
 
-def _rows(df, header, cells) -> list[str]:
+def _rows(df, header, cells, text: int = 2) -> list[str]:
+    """A table's lines: the first ``text`` columns left-aligned, the others right."""
     rows = [header] + [cells(r) for r in df.itertuples(index=False)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     out = []
     for row in rows:
-        out.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
+        out.append("  ".join(c.ljust(w) if i < text else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
     return out
 
 

@@ -343,6 +343,7 @@ class CompareResults:
 POOLED_METHOD = "setups as the sampling unit: the mean of the per-setup win rates, Student-t 95% interval"
 POOLED_DETAIL = ("from the spread of the per-setup win rates (k - 1 degrees of freedom for k setups), so it holds the "
                  "differences between setups as well as each one's own noise")
+#: pooled.csv's columns (the second is named by the game's word for its setups: "kingdoms")
 POOLED_COLS = ["bot", "setups", "games", "win_rate", "ci_low", "ci_high", "spread", "won_clearly", "lost_clearly"]
 
 
@@ -360,10 +361,11 @@ def pooled_table(table: pd.DataFrame, setup_col: str, players: int) -> pd.DataFr
         mean = float(rates.mean())
         spread = float(rates.std(ddof=1)) if k > 1 else float("nan")
         half = float(student.ppf(0.975, k - 1)) * spread / math.sqrt(k) if k > 1 else float("nan")
+        lo, hi = (max(0.0, mean - half), min(1.0, mean + half)) if k > 1 else (float("nan"), float("nan"))
         rows.append({"bot": bot, "setups": k, "games": int(d.games.sum()), "win_rate": mean,
-                     "ci_low": max(0.0, mean - half), "ci_high": min(1.0, mean + half), "spread": spread,
+                     "ci_low": lo, "ci_high": hi, "spread": spread,
                      "won_clearly": int((d.ci_low > even).sum()), "lost_clearly": int((d.ci_high < even).sum())})
-    return pd.DataFrame(rows, columns=POOLED_COLS)
+    return pd.DataFrame(rows, columns=POOLED_COLS).rename(columns={"setups": setup_col + "s"})
 
 
 @dataclass
@@ -401,31 +403,33 @@ def fit_verdict(fit: dict) -> str | None:
     return None
 
 
-def identical_setups(runs: dict) -> list[tuple[str, str]]:
-    """Pairs of setups whose runs gave bit-identical tallies (with the same seed, their
-    games were the same: no bot used what differs between them)."""
+def alike_setups(runs: dict, items) -> list[tuple[str, str]]:
+    """Pairs of setups that play alike for the bots: all that differs between them is
+    ``items`` (the game's: e.g. kingdom cards) that no bot gained in either, so their
+    results differ only by their games' luck (a setup that differs in rules never does)."""
+    items = set(items)
+    contents = {k: set(setup_of(r.meta).get("contents", [])) for k, r in runs.items()}
+    gained = {k: set(r.cards.loc[r.cards.mean_gained > 0, r.cards.columns[1]]) for k, r in runs.items()}
     names = list(runs)
     out = []
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            ta, tb = runs[a].tally, runs[b].tally
-            if ta is not None and tb is not None and all(
-                    np.array_equal(getattr(ta, k), getattr(tb, k)) for k in Tally.PARTS):
+            differ = contents[a] ^ contents[b]
+            if differ <= items and not differ & (gained[a] | gained[b]):
                 out.append((a, b))
     return out
 
 
 def identical_note(meta: dict, where: str = " (report.html lists them)") -> str | None:
-    """One line for every setup that gave games identical to another's (same seed, and no
-    bot uses what differs between them), or None."""
+    """One line for every setup that plays alike with another (``alike_setups``), or None."""
     pairs = [identical_pair(meta, d) for d in meta.get("identical", [])]
     if not pairs:
         return None
-    word = words(meta)["setup"]
+    w = words(meta)
     same = {k for pair in pairs for k in pair}
     total = len(setups_of(meta))
-    return (f"{len(same)} of {total} {word}s gave identical games to another (same seed): no bot uses the cards that "
-            f"differ, so each such group is one result, not several{where}")
+    return (f"{len(same)} of {total} {w['setup']}s play alike with another: no bot gained the {w['items']} that "
+            f"differ, so their results differ only by luck, and count as fewer {w['setup']}s than they seem{where}")
 
 
 def compare_table(runs: dict) -> pd.DataFrame:

@@ -39,7 +39,12 @@ def test_free_random_kingdoms_lack_the_bots_cards_and_each_plays_games_of_its_ow
     assert set(lacks_witch) == set(without)                                # told apart from kingdoms it plays fully
     assert any("'Witch' is not in" in w and "of the 20 kingdoms" in w for w in cmp.meta["warnings"])
     assert mine.win_rate.nunique() == 20                                   # twenty results, not one shown twenty times
-    assert len({k["seed"] for k in kingdoms}) == 20 and cmp.meta["identical"] == []
+    assert len({k["seed"] for k in kingdoms}) == 20
+    # kingdoms that differ only in cards no bot gained play alike: said, never one with Witch and one without
+    alike = [d["kingdoms"] for d in cmp.meta["identical"]]
+    assert alike and all(("Witch" in d["differing_items"]) is False for d in cmp.meta["identical"])
+    for a, b in alike:
+        assert (a in without) == (b in without)
     # it adapts: Smithy where there is no Witch (where Smithy is in the kingdom), never beside a Witch
     for k in kingdoms:
         gained = cmp.runs[k["name"]].cards
@@ -81,7 +86,7 @@ def test_the_pooled_verdict_is_on_screen_in_pooled_csv_json_and_report_html(tmp_
     assert r.exit_code == 0, r.output
     assert "over the 6 kingdoms (kingdoms as the sampling unit" in r.stdout
     pooled = pd.read_csv(tmp_path / "pooled.csv")
-    assert list(pooled.bot) == ["Witch", "Militia"] and (pooled.setups == 6).all()
+    assert list(pooled.bot) == ["Witch", "Militia"] and (pooled.kingdoms == 6).all()
     table = pd.read_csv(tmp_path / "compare.csv")
     assert pooled.win_rate[0] == pytest.approx(table[table.bot == "Witch"].win_rate.mean(), abs=1e-5)
     page = (tmp_path / "report.html").read_text()
@@ -89,3 +94,63 @@ def test_the_pooled_verdict_is_on_screen_in_pooled_csv_json_and_report_html(tmp_
     out = json.loads(CliRunner().invoke(cli, [str(a) for a in [*args, "--format", "json", "-q"]]).stdout)
     assert [p["bot"] for p in out["pooled"]] == ["Witch", "Militia"]
     assert out["pooled"][0]["ci_low"] < out["pooled"][0]["win_rate"] < out["pooled"][0]["ci_high"]
+
+
+def test_a_rule_many_kingdoms_lack_is_one_warning_counted_once_per_kingdom():
+    witch = str(ROOT / "strategies" / "witch.yaml")
+    cmp = api.compare([witch, BMU, BMU], random_kingdoms=8, games=20, seed=3, jobs=1, free=True)
+    lines = [w for w in cmp.meta["warnings"] if "'Witch'" in w]
+    lacking = sum("Witch" not in k["contents"] for k in cmp.meta["kingdoms"])
+    assert len(lines) == (1 if lacking > 3 else lacking)
+    if lacking > 3:
+        assert f"is not in {lacking} of the 8 kingdoms" in lines[0]
+
+
+def test_free_for_a_game_without_random_setups_says_so():
+    spl = str(ROOT / "strategies" / "splendor" / "greedy.yaml")
+    with pytest.raises(InputErrors, match="Splendor draws no random variants"):
+        api.compare([spl, spl], kingdoms=[str(ROOT / "kingdoms" / "splendor" / "standard.yaml")], games=20,
+                    free=True)
+
+
+def test_a_second_edition_random_kingdom_holds_second_edition_cards_only():
+    from simulator.dominion.cards import CARDS
+    removed = {c.name for c in CARDS if c.kingdom and c.editions == "1"}
+    for k in api.setups_for([BMU, BMU], random_kingdoms=30, seed=1, rules={"edition": 2}):
+        assert not removed & {c.name for c in k.cards}
+    assert any(removed & {c.name for c in k.cards} for k in api.setups_for([BMU, BMU], random_kingdoms=30, seed=1))
+
+
+def test_pooled_csv_is_written_for_one_kingdom_too(tmp_path):
+    for n in (3, 1):       # the second run's pooled.csv replaces the first's, never left behind
+        r = CliRunner().invoke(cli, ["compare", BMU, BMU, "--random-kingdoms", str(n), "-n", "20", "--seed", "5",
+                                     "-j", "1", "--out", str(tmp_path), "-q"])
+        assert r.exit_code == 0, r.output
+        assert (pd.read_csv(tmp_path / "pooled.csv").kingdoms == n).all()
+
+
+def test_compare_png_keeps_its_size_however_many_kingdoms(tmp_path):
+    from simulator.report.charts import compare_chart
+    from simulator.run.stats import CompareResults
+    rows = []
+    for k in range(300):
+        rate = (k * 37 % 100) / 100
+        rows += [{"kingdom": f"k{k}", "bot": "A", "games": 100, "win_rate": rate, "ci_low": max(0, rate - .05),
+                  "ci_high": min(1, rate + .05)},
+                 {"kingdom": f"k{k}", "bot": "B", "games": 100, "win_rate": 1 - rate, "ci_low": max(0, .95 - rate),
+                  "ci_high": min(1, 1.05 - rate)}]
+    table = pd.DataFrame(rows)
+    meta = {"labels": {"setup": "kingdom"}, "players": 2, "seed": 1, "kingdoms": []}
+    path = compare_chart(CompareResults(table, {}, meta, pooled_table(table, "kingdom", 2)), tmp_path / "c.png")
+    from matplotlib.image import imread
+    h, w = imread(path).shape[:2]
+    assert w < 3500 and h < 2500
+
+
+@pytest.mark.timeout(300)
+def test_a_tournament_of_three_player_groups_plays_every_seating_order():
+    from simulator import tournament
+    bots = [str(ROOT / "strategies" / f) for f in ("witch.yaml", "militia.yaml", "big_money.yaml")]
+    tr = tournament(bots, players=3, games=scaled(600, 24), seed=1, jobs=1)
+    assert tr.meta["seats"] == "all"
+    assert tournament(bots, players=2, games=20, seed=1, jobs=1).meta["seats"] == "rotate"

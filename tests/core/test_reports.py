@@ -187,11 +187,11 @@ def test_luce_ratings_recover_known_strengths():
     assert np.isfinite(r2).all() and r2[0] > r2[1] + 400 and (hi2 - lo2)[0] > 100
 
 
-def test_compare_shows_each_kingdoms_cards_and_says_in_one_line_when_some_played_the_same_games(tmp_path):
+def test_compare_shows_each_kingdoms_cards_and_says_in_one_line_when_some_play_alike(tmp_path):
     bmu = str(ROOT / "strategies" / "big_money_ultimate.yaml")
     first, inter = str(ROOT / "kingdoms" / "first_game.yaml"), str(ROOT / "kingdoms" / "interaction.yaml")
-    # the bots buy no kingdom card but Smithy and nobody attacks: given kingdoms holding Smithy (played with
-    # the same seed) play alike; random ones play games of their own
+    # the bots gain no kingdom card but Smithy: every kingdom holding Smithy plays alike (Interaction has
+    # none), each with games of its own
     twin = tmp_path / "twin.yaml"
     twin.write_text("name: Twin\ncards: [Chapel, Market, Festival, Mine, Moat, Remodel, Smithy, Village, "
                     "Woodcutter, Workshop]\n")
@@ -201,15 +201,19 @@ def test_compare_shows_each_kingdoms_cards_and_says_in_one_line_when_some_played
     assert "First Game: Cellar, Moat, Village" in r.stdout and "Interaction: Moat, Chancellor" in r.stdout
     assert "note:" not in r.stdout                            # notes go to stderr, in one line
     notes = [ln for ln in r.stderr.splitlines() if ln.startswith("note:")]
-    assert notes == ["note: 2 of 5 kingdoms gave identical games to another (same seed): no bot uses the cards that "
-                     "differ, so each such group is one result, not several (report.html lists them)"]
+    assert notes == ["note: 4 of 5 kingdoms play alike with another: no bot gained the cards that differ, so their "
+                     "results differ only by luck, and count as fewer kingdoms than they seem (report.html lists "
+                     "them)"]
     import html
     page = html.unescape((tmp_path / "out" / "report.html").read_text())
-    assert "<details" in page
+    assert "<details" in page and "Interaction" not in page.split("<details")[1].split("</details>")[0]
     assert page.count("'First Game' and 'Twin' (they differ by Cellar, Chapel, Festival, Militia)") == 1
     meta = json.loads((tmp_path / "out" / "run.json").read_text())
     seeds = [k["seed"] for k in meta["kingdoms"]]
-    assert seeds[:3] == [1, 1, 1] and len(set(seeds[3:])) == 2 and 1 not in seeds[3:]
+    assert len(set(seeds)) == 5 and 1 not in seeds           # each kingdom's own seed, from --seed 1
+    table = pd.read_csv(tmp_path / "out" / "compare.csv")
+    sbm = table[table.bot == "Smithy Big Money"]
+    assert len(set(zip(sbm.win_rate, sbm.mean_vp))) == 5      # five results, not one shown twice
 
 
 def test_cards_by_turn_add_up_to_the_cards_per_game(tmp_path):

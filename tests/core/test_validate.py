@@ -108,3 +108,10 @@ def test_every_yaml_snippet_in_the_docs_is_valid(tmp_path):
     for i, text in enumerate(snippets):
         r, p = check(tmp_path, text, f"snippet{i}.yaml")
         assert r.exit_code == 0, (text, r.output)
+
+
+def test_an_unknown_game_names_its_file(tmp_path):
+    odd = tmp_path / "odd.yaml"
+    odd.write_text("game: chess\nbuy: [Gold]\n")
+    r = CliRunner().invoke(cli, ["validate", str(odd), str(ROOT / "strategies" / "witch.yaml")])
+    assert r.exit_code == 1 and f"{odd}: unknown game 'chess'" in r.stderr
