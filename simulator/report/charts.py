@@ -13,7 +13,7 @@ from matplotlib.patches import Patch  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from ..run.stats import Results, setup_of, setups_of, words  # noqa: E402
+from ..run.stats import Results, setup_of, setups_of, stats_spec, words  # noqa: E402
 from .outfiles import atomic_open
 
 DPI = 110
@@ -409,7 +409,7 @@ def game_stats(res: Results, path) -> Path:
     bar per bot (then the reference rows, hatched) of the columns that add up; then the
     race: each bot's mean score at each of its own turns, marked where it reaches the
     declared scores, beside the reference length."""
-    spec = res.meta["stats"]
+    spec = stats_spec(res.meta)
     df = res.game_stats
     w = words(res.meta)
     bots = list(res.summary.bot)
@@ -427,6 +427,7 @@ def game_stats(res: Results, path) -> Path:
         shown = [(r, ref) for r, ref in zip(df.itertuples(index=False), is_ref)
                  if not ref or any(pd.notna(getattr(r, c)) for c in cols)]
         y = np.arange(len(shown))[::-1]
+        labelled = 0.06 * (panel.get("total") or max(1e-9, np.nanmax(df[cols].sum(axis=1))))  # wide enough to label
         for yi, (r, ref) in zip(y, shown):
             left = 0.0
             for j, c in enumerate(cols):
@@ -435,7 +436,7 @@ def game_stats(res: Results, path) -> Path:
                     continue
                 ax.barh(yi, v, left=left, height=0.62, color=colours.get(c, plt.cm.tab10(j % 10)),
                         hatch="//" if ref else "", edgecolor="white", lw=0.6)
-                if v >= 0.06 * (panel.get("total") or max(1e-9, np.nanmax(df[cols].sum(axis=1)))):
+                if v >= labelled:
                     ax.text(left + v / 2, yi, f"{100 * v:.0f}%" if panel.get("total") else f"{v:.1f}",
                             ha="center", va="center", fontsize=7, color="white")
                 left += v
@@ -486,7 +487,7 @@ def run_charts(res: Results, out) -> list[Path]:
         files.append(curves(res, out / "curves.png"))
     if len(res.cards):
         files.append(cards(res, out / "cards.png"))
-    spec = (res.meta or {}).get("stats")
+    spec = stats_spec(res.meta)
     if spec and res.game_stats is not None and res.games:
         files.append(game_stats(res, out / f"{spec['name']}.png"))
     return files

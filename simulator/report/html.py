@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .outfiles import atomic_open, p_text, pct
-from ..run.stats import (POOLED_DETAIL, fit_verdict, identical_note, identical_pair, largest_misses, setup_of,
-                         setups_of, words)
+from .outfiles import atomic_open, pct
+from ..run.stats import (POOLED_DETAIL, fit_summary, fit_verdict, identical_note, identical_pair, largest_misses,
+                         setup_of, setups_of, stats_spec, words)
 
 #: how to read each chart, by file name
 CAPTIONS = {
@@ -50,7 +50,7 @@ def _env():
 
 
 def _charts(files, meta) -> list[dict]:
-    spec = (meta or {}).get("stats") or {}
+    spec = stats_spec(meta) or {}
     out = []
     for f in files:
         f = Path(f)
@@ -168,7 +168,7 @@ def run_report(res, out, chart_files=()) -> Path:
                                 ["5th percentile", f"{ls['p5']:.0f}"], ["95th percentile", f"{ls['p95']:.0f}"]]
                        + [[f"ended: {r.ending}", f"{r.games:,} ({100 * r.games / total:.1f}%)"]
                           for r in res.endings.itertuples()]})
-    spec = m.get("stats")
+    spec = stats_spec(m)
     if spec and res.game_stats is not None:
         tables.append(_stats_table(res.game_stats, spec))
     return _write(out, {"title": names, "subtitle": f"{res.games:,} games · {m.get('players')} players · seed "
@@ -262,9 +262,7 @@ def tournament_report(tr, out, chart_files=()) -> Path:
         verdict = fit_verdict(fit)
         misses = largest_misses(tr.table)
         tables.insert(1, {"title": "How well the ratings fit",
-                          "caption": f"Pearson chi-square {fit['chi2']:.1f} on {fit['df']} degrees of freedom "
-                                     f"({p_text(fit['p_value'])}): the matches vary {fit['overdispersion']:.2f} times "
-                                     "as much as the ratings predict"
+                          "caption": f"Pearson {fit_summary(fit)}"
                                      + (f", so the rating intervals are widened {fit['widened_by']:.2f} times"
                                         if fit.get("widened_by", 1) > 1 else "") + ". "
                                      + (verdict[0].upper() + verdict[1:] + ". " if verdict else "")

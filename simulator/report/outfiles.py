@@ -233,10 +233,5 @@ def write_json(obj, path) -> Path:
     return Path(path)
 
 
-def p_text(p: float) -> str:
-    """A p-value as text ("p < 1e-300" where it underflows to 0)."""
-    return f"p = {p:.2g}" if p > 0 else "p < 1e-300"
-
-
 def pct(x: float) -> str:
     return "n/a" if x != x else f"{100 * x:.2f}%"

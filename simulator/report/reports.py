@@ -16,18 +16,13 @@ import pandas as pd
 from ..errors import InputError
 from ..games import get_game
 from ..kernels.tally_layout import GR_PER_SEAT, GR_SEAT
-from ..run.stats import Results, fit_verdict, largest_misses, setup_of, setups_of, words
+from ..run.stats import Results, fit_summary, fit_verdict, largest_misses, setup_of, setups_of, stats_spec, words
 from .html import compare_report, run_report, tournament_report
-from .outfiles import FileLock, OutputError, check_writable, p_text, pct, umask_now, write_all, write_csv, write_json
+from .outfiles import FileLock, OutputError, check_writable, pct, umask_now, write_all, write_csv, write_json
 
 RUN_FILES = ("summary.csv", "seats.csv", "game_length.csv", "endings.csv", "cards.csv", "cards_by_turn.csv",
              "curves.csv", "run.json", "win_rates.png", "seats.png", "game_length.png", "curves.png", "cards.png",
              "report.html")
-
-
-def stats_spec(meta: dict | None) -> dict | None:
-    """What a run's game reports of its own figures (meta["stats"], the game's STATS_REPORT)."""
-    return (meta or {}).get("stats") or None
 
 
 def run_files(meta: dict) -> tuple:
@@ -107,13 +102,9 @@ def seat_lines(res: Results) -> list[str]:
     if not len(st) or st.seat.nunique() < 2:
         return []
     seats = sorted(st.seat.unique())
-    rows = [["win rate by seat", *(f"seat {s}" for s in seats)]]
-    for bot in res.summary.bot:
-        mine = st[st.bot == bot].set_index("seat")
-        rows.append([bot, *(pct(mine.win_rate[s]) if s in mine.index else "—" for s in seats)])
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    out = ["", *("  ".join([r[0].ljust(widths[0]), *(c.rjust(w) for c, w in zip(r[1:], widths[1:]))])
-                 for r in rows)]
+    rates = st.pivot_table(index="bot", columns="seat", values="win_rate", sort=False).reindex(res.summary.bot)
+    out = ["", *_rows(rates.reset_index(), ["win rate by seat", *(f"seat {s}" for s in seats)],
+                      lambda r: [r[0], *("—" if v != v else pct(v) for v in r[1:])], text=1)]
     if len(seats) > 2 and res.meta.get("seats") == "rotate":
         out.append("(rotate keeps the bots' cyclic order, who plays after whom; --seats all plays every order)")
     return out
@@ -214,8 +205,7 @@ def fit_lines(tr) -> list[str]:
     fit = tr.meta.get("fit") or {}
     if fit.get("df", 0) <= 0:
         return []
-    out = [f"ratings' fit: chi-square {fit['chi2']:.1f} on {fit['df']} degrees of freedom ({p_text(fit['p_value'])}); "
-           f"the matches vary {fit['overdispersion']:.2f} times as much as the ratings predict"]
+    out = [f"ratings' fit: {fit_summary(fit)}"]
     verdict = fit_verdict(fit)
     if verdict:
         out.append(verdict + ":")

@@ -39,6 +39,12 @@ def words(meta: dict | None) -> dict:
     return {**WORDS, **((meta or {}).get("labels") or {})}
 
 
+def stats_spec(meta: dict | None) -> dict | None:
+    """What a run's game reports of its own figures (meta["stats"], the game's STATS_REPORT),
+    or None."""
+    return (meta or {}).get("stats") or None
+
+
 def setup_of(meta: dict | None) -> dict:
     """The setup a run was played on, as recorded in its meta (name, contents, path, named:
     games.EngineGame.setup_record)."""
@@ -332,7 +338,7 @@ def summary_cols(meta: dict | None) -> list[str]:
 @dataclass
 class CompareResults:
     """The same bots on several setups: ``table`` has one row per setup and bot, ``pooled``
-    (two setups or more) one row per bot over all of them (``pooled_table``)."""
+    one row per bot over all of them (``pooled_table``; its interval needs two setups)."""
     table: pd.DataFrame          # the setup's name (column named by the game) + summary_cols + lacks
     runs: dict                   # kingdom name -> Results
     meta: dict = field(default_factory=dict)
@@ -359,9 +365,11 @@ def pooled_table(table: pd.DataFrame, setup_col: str, players: int) -> pd.DataFr
         rates = d.win_rate.to_numpy(float)
         k = len(rates)
         mean = float(rates.mean())
-        spread = float(rates.std(ddof=1)) if k > 1 else float("nan")
-        half = float(student.ppf(0.975, k - 1)) * spread / math.sqrt(k) if k > 1 else float("nan")
-        lo, hi = (max(0.0, mean - half), min(1.0, mean + half)) if k > 1 else (float("nan"), float("nan"))
+        spread = lo = hi = float("nan")          # one setup: no spread, no interval
+        if k > 1:
+            spread = float(rates.std(ddof=1))
+            half = float(student.ppf(0.975, k - 1)) * spread / math.sqrt(k)
+            lo, hi = max(0.0, mean - half), min(1.0, mean + half)
         rows.append({"bot": bot, "setups": k, "games": int(d.games.sum()), "win_rate": mean,
                      "ci_low": lo, "ci_high": hi, "spread": spread,
                      "won_clearly": int((d.ci_low > even).sum()), "lost_clearly": int((d.ci_high < even).sum())})
@@ -390,6 +398,14 @@ def largest_misses(table: pd.DataFrame, n: int = MISSES) -> pd.DataFrame:
     t = table.dropna(subset=["miss_z"])
     t = t.loc[t.groupby("match", sort=False).miss_z.apply(lambda z: z.abs().idxmax())]
     return t.reindex(t.miss_z.abs().sort_values(ascending=False).index).head(n)
+
+
+def fit_summary(fit: dict) -> str:
+    """The ratings' fit in one sentence: the chi-square, its p-value, the overdispersion."""
+    p = fit["p_value"]
+    p_text = f"p = {p:.2g}" if p > 0 else "p < 1e-300"        # a p-value that underflows
+    return (f"chi-square {fit['chi2']:.1f} on {fit['df']} degrees of freedom ({p_text}); the matches vary "
+            f"{fit['overdispersion']:.2f} times as much as the ratings predict")
 
 
 def fit_verdict(fit: dict) -> str | None:
@@ -488,11 +504,12 @@ class TournamentTally:
         self.fit = {**{k: v for k, v in fit.items() if k != "predicted"}, "widened_by": widen}
         # each row's predicted win rate, and how far (in standard errors) the observed one lies from it
         predicted, miss = [], []
-        for (row, (gi, pos)) in zip(self.rows, self.row_group):
+        rate = self.ROW.index("win_rate")
+        for row, (gi, pos) in zip(self.rows, self.row_group):
             pb = float(fit["predicted"][gi][pos]) if gi >= 0 else float("nan")
             g = self.groups[gi][2] if gi >= 0 else 0
             predicted.append(pb)
-            miss.append((row[7] - pb) / math.sqrt(pb * (1 - pb) / g) if g and 0 < pb < 1 else float("nan"))
+            miss.append((row[rate] - pb) / math.sqrt(pb * (1 - pb) / g) if g and 0 < pb < 1 else float("nan"))
         table["predicted_win_rate"], table["miss_z"] = predicted, miss
         ranking["rating"], ranking["rating_low"], ranking["rating_high"] = rating, low, high
         ranking = ranking.sort_values(["rating", "mean_win_rate"], ascending=False).reset_index(drop=True)

@@ -144,8 +144,7 @@ def stats_table(t, bot_names: list, item_names: list, players: int, variant=None
         for n in E.REACH:
             got = int(s[x[f"reach_{n}_games"]])
             row[f"turn_to_{n}"] = s[x[f"reach_{n}_turns"]] / got if got else math.nan
-        for n in E.REACH:
-            row[f"reached_{n}"] = per(s[x[f"reach_{n}_games"]])
+            row[f"reached_{n}"] = per(got)
         row["source"] = ""
         rows.append(row)
     standard = variant is None or (variant.target == HUMAN_RULES["target"]

@@ -117,14 +117,21 @@ def test_a_player_with_no_legal_move_passes():
     assert stats(st) == {"pass": 1}
 
 
-def test_the_turn_a_score_is_reached_is_counted_once_per_threshold_crossed():
+def one_point_short(points: int):
+    """Player 0 holds ``points`` (with three cards worth none) and can buy a 1-point
+    level-1 card, the only face-up card; both bots buy points first."""
     st = state(bots=[bot("buy: [points]"), bot("buy: [points]", "o")])
     for x in [x.id for x in CARDS if x.points == 0][:3]:
         st.give_card(0, x)
-    st.S[st.o(0, E.PS_POINTS)] = 4
+    st.S[st.o(0, E.PS_POINTS)] = points
     one_level_board(st, [card(1, W, 1)])
     st.set_tokens(0, [0, 0, 4, 0, 0, 0])
     no_check(st)
+    return st
+
+
+def test_the_turn_a_score_is_reached_is_counted_once_per_threshold_crossed():
+    st = one_point_short(4)
     turns(st)                               # own turn 1: 4 -> 5
     assert stats(st) == {"buy_board": 1, "points_level_1": 1, "reach_5_turns": 1, "reach_5_games": 1}
     st.S[st.o(0, E.PS_POINTS)] = 9
@@ -138,14 +145,8 @@ def test_the_turn_a_score_is_reached_is_counted_once_per_threshold_crossed():
 
 
 def test_reserved_cards_still_held_at_the_end_are_counted_as_never_bought():
-    st = state(bots=[bot("buy: [points]"), bot("buy: [points]", "o")])
-    st.set_reserved(1, [st.board(2)[0], st.board(2)[1]])
-    for x in [x.id for x in CARDS if x.points == 0][:3]:
-        st.give_card(0, x)
-    st.S[st.o(0, E.PS_POINTS)] = 14
-    one_level_board(st, [card(1, W, 1)])
-    st.set_tokens(0, [0, 0, 4, 0, 0, 0])
-    no_check(st)
+    st = one_point_short(14)
+    st.set_reserved(1, st.deck(2)[-2:])
     turns(st, 2)                            # player 0 reaches 15; player 1 ends the round
     assert st.S[E.G_ENDED] == E.END_POINTS
     assert stats(st, 1).get("reserved_unbought") == 2 and "reserved_unbought" not in stats(st, 0)
