@@ -348,7 +348,7 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
             raise InputErrors([InputError(f"{game.LABELS['game']} draws no random {word}s, so --free has nothing "
                                           "to draw", hint=f"give {word} files with -k")])
         raise InputErrors([InputError(f"--free says how random {word}s are drawn: give how many too",
-                                      hint=f"say how many random {word}s to draw, then --free")])
+                                      hint=f"add --random-{word}s N")])
     runs, missing, lacks = {}, {}, {}
     setups = setups_for(loaded, kingdoms, random_kingdoms, seed, rules, free)
     first_match = None
