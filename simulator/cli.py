@@ -19,7 +19,7 @@ from . import api
 from ._version import __version__
 from .errors import InputError, InputErrors, printable
 from .games import DEFAULT as DEFAULT_GAME
-from .games import game_of_bots, get_game
+from .games import game_names, game_of_bots, get_game
 from .report.outfiles import OutputError, OutputLock, json_text, refuse_inputs
 from .report.reports import (
     COMPARE_FILES,
@@ -379,10 +379,15 @@ def _print_frame(df, meta, fmt, table_text, extra=None):
 
 @cli.command(context_settings=CONTEXT)
 @click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
-              help="Kingdom to optimize for (required unless --each-card).")
+              help="Setup to optimize for (a kingdom: required unless --each-card; a variant: default the "
+                   "standard rules).")
 @click.option("--against", "against", multiple=True, type=click.Path(dir_okay=False),
-              help="Opponent bot (repeat for several). Default: the shipped bots that can play the kingdom; "
-                   "with --each-card, Big Money Ultimate (one bot).")
+              help="Opponent bot (repeat for several). Default: the shipped bots that can play the setup, and "
+                   "the --start bot; with --each-card, Big Money Ultimate (one bot).")
+@click.option("--start", "start", type=click.Path(dir_okay=False), default=None,
+              help="Your bot: evolve from it, and say what beats it and what changed.")
+@click.option("--game", "game", default=None, metavar="GAME",
+              help="The game to evolve bots for when no file says (e.g. splendor).")
 @click.option("--players", type=int, default=2, show_default=True, help="Seats at the table (2 to 4).")
 @click.option("--budget", default=None, metavar="TIME",
               help="Time to spend, e.g. 10m, 90s, 1h (default 10m; with --each-card 30m in all).")
@@ -402,19 +407,24 @@ def _print_frame(df, meta, fmt, table_text, extra=None):
 @click.option("--out", "out", type=click.Path(file_okay=False), default="reports/optimize", show_default=True,
               help="Folder for best.yaml and the other outputs; a run stopped there resumes.")
 @user_errors
-def optimize(kingdom, against, players, budget, generations, each_card, edition, population, stage_games,
-             final_games, jobs, seed, quiet, backend, scheduler, out):
-    """Evolve the best bot for a kingdom (docs/optimize.md).
+def optimize(kingdom, against, start, game, players, budget, generations, each_card, edition, population,
+             stage_games, final_games, jobs, seed, quiet, backend, scheduler, out):
+    """Evolve the best bot for a setup (docs/optimize.md).
 
     \b
     Example:
       dsim optimize -k kingdoms/first_game.yaml --budget 10m --out reports/opt
+      dsim optimize --start strategies/smithy_big_money.yaml -k kingdoms/first_game.yaml --budget 2m
+      dsim optimize --game splendor --budget 10m --out reports/opt
       dsim optimize --each-card --budget 30m --out reports/cards
     """
     say = (lambda line: None) if quiet else opt.print_line
-    if each_card and kingdom:
-        raise click.BadParameter("--each-card ranks cards on the basic supply plus the card; it takes no kingdom",
-                                 param_hint="-k")
+    ranker = next((t for t in (get_game(n).optimizer() for n in game_names()) if hasattr(t, "each_card")), None)
+    if each_card and (kingdom or start or game):
+        raise click.BadParameter("--each-card ranks cards on the basic supply plus the card; it takes no -k, "
+                                 "--start or --game", param_hint="--each-card")
+    if each_card and ranker is None:
+        raise click.BadParameter("no installed game ranks its cards", param_hint="--each-card")
     if not each_card and edition:
         raise click.BadParameter("--edition goes with --each-card (a kingdom file sets its own edition)",
                                  param_hint="--edition")
@@ -426,10 +436,10 @@ def optimize(kingdom, against, players, budget, generations, each_card, edition,
         return "dsim " + " ".join(shlex.quote(printable(a, 200))
                                   for a in argv + ([] if given else ["--seed", str(res.meta["seed"])]))
 
-    files = opt.EACH_CARD_FILES if each_card else opt.OPTIMIZE_FILES
-    with StopSignals() as stop, claim_out(out, files, [*against, kingdom]):
+    files = ranker.EACH_CARD_FILES if each_card else opt.OPTIMIZE_FILES
+    with StopSignals() as stop, claim_out(out, files, [*against, kingdom, start]):
         if each_card:
-            res = opt.each_card(list(against) or None, int(edition or 1), budget if budget is not None else "30m",
+            res = ranker.each_card(list(against) or None, int(edition or 1), budget if budget is not None else "30m",
                                 generations, seed, jobs, out, progress=say, backend=backend, scheduler=scheduler,
                                 players=players, **advanced)
             stop.shield()
@@ -437,10 +447,11 @@ def optimize(kingdom, against, players, budget, generations, each_card, edition,
                 click.echo(f"PARTIAL: {res.meta['cards_done']} of {res.meta['cards_total']} cards "
                            f"({res.meta['stopped_by']}); the same command resumes")
             click.echo(res.ranking.drop(columns=["bot"]).to_string(index=False))
-            written = write_out(lambda r, o: opt.write_each_card(r, o, command(r)), res, out, True)
+            written = write_out(lambda r, o: ranker.write_each_card(r, o, command(r)), res, out, True)
         else:
             res = opt.optimize(kingdom, list(against), players, budget if budget is not None else "10m", generations,
-                               seed, jobs, out, progress=say, backend=backend, scheduler=scheduler, **advanced)
+                               seed, jobs, out, progress=say, backend=backend, scheduler=scheduler, start=start,
+                               game=game, **advanced)
             stop.shield()
             if res.meta["partial"]:
                 click.echo(f"PARTIAL: stopped after {res.meta['generations']} generations "
@@ -448,6 +459,8 @@ def optimize(kingdom, against, players, budget, generations, each_card, edition,
             click.echo(res.best_text)
             if len(res.leaderboard):
                 click.echo(res.leaderboard.to_string(index=False))
+            for line in opt.summary_lines(res):
+                click.echo(line)
             written = write_out(lambda r, o: opt.write(r, o, command(r)), res, out, True)
         if res.meta.get("warning"):
             click.echo(f"Warning: {res.meta['warning']}", err=True)

@@ -239,7 +239,7 @@ class EngineGame:
     EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "BENCH", "BENCH_REFERENCE", "LABELS",
                "ENDINGS", "ITEMS", "empty_tally", "stats_table",
                "warm_up", "play", "play_logged", "records_frame", "log_text", "unique_names", "check_seats",
-               "optimizer")
+               "optimizer", "default_setup")
 
     def __init__(self, kernels):
         self._kernels = kernels
@@ -278,6 +278,11 @@ class EngineGame:
     def optimizer(self):
         """What dsim optimize needs of the game (see simulator/dominion/optimizing.py), or
         None: a game without a genome."""
+        return None
+
+    def default_setup(self):
+        """The setup a command plays when none is given (e.g. the standard rules), or None:
+        the game needs one."""
         return None
 
     def export(self, namespace: dict) -> None:

@@ -1,17 +1,142 @@
-"""What ``dsim optimize`` needs of Dominion (simulator/tools/optimizer.py names no game): the
-genome and its operators, bots from their YAML text, which shipped bots can play a
-kingdom, and the kingdoms that ``--each-card`` ranks."""
+"""What ``dsim optimize`` needs of Dominion (simulator/tools/optimizer.py names no game):
+the grammar of a Dominion bot's genome for a kingdom (simulator/tools/genome.py), the seed
+genomes, bots from their YAML text, which shipped bots can play a kingdom, and the
+Big Money + X ranking of ``--each-card``.
+
+The grammar lets a rule say what strong players write (docs/optimize.md lists it):
+
+- limits: ``count(X) < n``, one per n Treasures, relations to another card
+  (``count(Village) < count(Smithy) + 1``, ``count(X) < 2 * count(Y) + n``), and what the
+  deck holds (``count(Province) < 1`` to stop buying Labs after the first Province);
+- phases: ``turn <= t``, ``turn >= t``, ``supply(Province) > p`` / ``<= p``,
+  ``gains_to_end > g`` / ``<= g``;
+- money: ``total_money > m`` / ``<= m``, ``coins <= c`` (green cards), ``vp_lead < v``;
+- decision lists where a kingdom card asks for them: ``trash``, ``discard``, ``gain``,
+  ``topdeck``, ``set_aside``, and a ``play`` order whose rules may wait for a card in hand
+  (``Throne Room: in_hand(Smithy) > 0``) or for spare Actions.
+"""
 from __future__ import annotations
 
-from .cards import KINGDOM_CARDS, parse_card
-from .genome import Genome, Pool, big_money, crossover, mutate  # noqa: F401 - the optimiser's genome
+from .cards import BY_NAME, KINGDOM_CARDS, UnknownCard, parse_card, parse_type
 from .setup import Kingdom, Rules
+from .strategy import DEFAULT_LISTS
 from .strategy import strategy_from_text as bot_from_text  # noqa: F401 - a candidate from its text
+from ..tools.genome import Clause, Genome, Grammar, ListSpec, Rule, Shape
+
+BASIC = ("Province", "Duchy", "Estate", "Gold", "Silver")
+#: the kingdom cards that consult each decision list (their victims' lists included)
+USES = {"trash": ("Chapel", "Remodel", "Sentry", "Moneylender", "Mine", "Bandit"),
+        "discard": ("Cellar", "Sentry", "Militia", "Poacher", "Spy"),
+        "gain": ("Workshop", "Feast", "Remodel", "Artisan", "Mine", "Thief"),
+        "topdeck": ("Artisan", "Harbinger", "Bureaucrat"),
+        "set_aside": ("Library",)}
+BUYING = ("buy", "gain")
+ALL = ("buy", "gain", "play", "trash", "discard", "topdeck", "set_aside")
+
+
+def _shapes(provinces: int) -> tuple:
+    return (
+        Shape("own", "count({x}) < {n}", (("n", 1, 8),), BUYING, "up", 3),
+        Shape("per_treasure", "count({x}) < 1 or count({x}) < count(Treasure) / {n}", (("n", 3, 16),), BUYING,
+              "down", 1.5),
+        Shape("per_card", "count({x}) < count({y}) + {n}", (("n", 0, 3), ("y", "owned")), BUYING, "up"),
+        Shape("per_card2", "count({x}) < 2 * count({y}) + {n}", (("n", 0, 3), ("y", "owned")), BUYING, "up", 0.5),
+        Shape("has_lt", "count({y}) < {n}", (("n", 1, 6), ("y", "owned")), ALL, "up"),
+        Shape("has_ge", "count({y}) >= {n}", (("n", 1, 6), ("y", "owned")), ALL, "down"),
+        Shape("turn_le", "turn <= {n}", (("n", 1, 20),), ALL, "up"),
+        Shape("turn_ge", "turn >= {n}", (("n", 2, 25),), ALL, "down"),
+        Shape("left_gt", "supply(Province) > {n}", (("n", 0, provinces - 1),), ALL, "down"),
+        Shape("left_le", "supply(Province) <= {n}", (("n", 0, provinces - 1),), ALL, "up"),
+        Shape("end_gt", "gains_to_end > {n}", (("n", 1, 12),), BUYING + ("trash",), "down"),
+        Shape("end_le", "gains_to_end <= {n}", (("n", 1, 12),), BUYING + ("trash",), "up"),
+        Shape("money_gt", "total_money > {n}", (("n", 3, 32),), BUYING + ("trash",), "down", 2),
+        Shape("money_le", "total_money <= {n}", (("n", 3, 32),), BUYING + ("trash",), "up"),
+        Shape("coins_le", "coins <= {n}", (("n", 2, 10),), ("buy",), "up", 0.5),
+        Shape("lead_lt", "vp_lead < {n}", (("n", -12, 12),), ("buy",), "up", 0.5),
+        Shape("in_hand", "in_hand({y}) > 0", (("y", "hand"),), ("play", "discard", "topdeck", "set_aside")),
+        Shape("not_in_hand", "in_hand({y}) == 0", (("y", "hand"),), ("play", "discard", "topdeck", "set_aside")),
+        Shape("actions", "actions >= {n}", (("n", 2, 3),), ("play", "set_aside"), "down"),
+    )
+
+
+def grammar(kingdom, players: int = 2, pool_cards=None) -> Grammar:
+    """The genome's grammar on ``kingdom`` (its cards, or ``pool_cards`` only)."""
+    cards = tuple(pool_cards if pool_cards is not None else kingdom.cards)
+    names = [c.name for c in cards]
+    actions = tuple(n for n in names if "Action" in BY_NAME[n].types)
+    extra = ("Copper",) if "Gardens" in names else ()
+    buy = BASIC + tuple(names) + extra
+    lists = {"buy": ListSpec(buy, 14, weight=4), "play": ListSpec(actions, 8, weight=1)}
+    if actions:
+        lists["play"] = ListSpec(actions, 8, weight=1)
+    else:
+        del lists["play"]
+    have = set(names)
+    if have & set(USES["gain"]):
+        lists["gain"] = ListSpec(buy, 10, weight=0.7)
+    if have & set(USES["trash"]):
+        lists["trash"] = ListSpec(("Curse", "Estate", "Copper", "Silver", "Duchy") + tuple(names), 8,
+                                  tuple(DEFAULT_LISTS["trash"]), weight=1.5)
+    if have & set(USES["discard"]):
+        lists["discard"] = ListSpec(("Curse", "Estate", "Duchy", "Province", "Copper", "Silver") + tuple(names), 8,
+                                    tuple(DEFAULT_LISTS["discard"]), weight=0.5, clauses=1)
+    if have & set(USES["topdeck"]):
+        lists["topdeck"] = ListSpec(("Gold", "Silver", "Copper", "Province", "Duchy", "Estate") + tuple(names), 6,
+                                    weight=0.3, clauses=1)
+    if have & set(USES["set_aside"]) and actions:
+        lists["set_aside"] = ListSpec(actions, 6, weight=0.3, clauses=1)
+    lists = {k: lists[k] for k in ALL if k in lists}
+    provinces = 8 if players <= 2 else 12
+    refs = {"owned": BASIC + tuple(names) + ("Copper", "Curse", "Treasure", "Action"),
+            "hand": actions + ("Copper", "Treasure", "Victory")}
+    return Grammar(lists, _shapes(provinces), refs, required=("buy",), canonical=_canonical)
+
+
+def _canonical(lst: str, name: str):
+    try:
+        return parse_card(name).name
+    except UnknownCard:
+        return parse_type(name)
+
+
+def _rule(card: str, shape: str | None = None, *args) -> Rule:
+    return Rule(card, (Clause(shape, args),) if shape else ())
+
+
+def big_money(g: Grammar, extra: str | None = None, copies: int = 1, ratio: bool = False) -> Genome:
+    """Big Money Ultimate's shape, with ``copies`` of a kingdom card, or with ``ratio`` one
+    per 11 Treasures (above Gold when it costs 6 or more)."""
+    buy = [_rule("Province", "money_gt", 18), _rule("Duchy", "left_le", 4), _rule("Estate", "left_le", 2),
+           _rule("Gold"), _rule("Silver")]
+    lists = [("buy", None)]
+    if extra is not None:
+        x = _rule(extra, "per_treasure", 11) if ratio else _rule(extra, "own", copies + 1)
+        buy.insert(3 if BY_NAME[extra].cost >= 6 else 4, x)
+        if "Action" in BY_NAME[extra].types and "play" in g.lists:
+            lists.append(("play", (Rule(extra),)))
+    return Genome(tuple((k, tuple(buy) if v is None else v) for k, v in lists))
+
+
+def seeds(g: Grammar) -> list:
+    """The first generation's genomes: Big Money Ultimate, then each kingdom card as
+    Big Money + X (one or two copies, or one per 11 Treasures)."""
+    kingdom = [c for c in g.lists["buy"].items if c not in BASIC and BY_NAME[c].kingdom]
+    return [big_money(g)] + [big_money(g, c, k, ratio) for k, ratio in ((1, False), (1, True), (2, False))
+                             for c in kingdom]
 
 
 def fits(bot, kingdom) -> bool:
     """Whether ``bot`` (not a random one) names only cards that ``kingdom`` has."""
     return {c.name for c in bot.cards() if c.kingdom} <= set(kingdom.card_names()) and not bot.random
+
+
+def setup_key(kingdom) -> dict:
+    """What of the kingdom a resumed run must share with the run it continues."""
+    return {"kingdom": kingdom.card_names(), "kingdom_name": kingdom.name, "kingdom_rules": kingdom.rules.as_dict()}
+
+
+def setup_name(kingdom) -> str:
+    return kingdom.name
 
 
 def each_card_pool(edition: int, cards=None) -> list:
@@ -23,3 +148,18 @@ def each_card_pool(edition: int, cards=None) -> list:
 def money_kingdom(card, edition: int) -> Kingdom:
     """The basic supply plus ``card``: where --each-card evolves Big Money + that card."""
     return Kingdom(f"Big Money + {card.name}", (card,), Rules().with_overrides({"edition": edition}), complete=False)
+
+
+#: what ``--each-card`` writes (docs/optimize.md)
+EACH_CARD_FILES = ("cards_ranking.csv", "cards_ranking.png", "cards/", "run.json", "each_card.json")
+
+
+def each_card(*args, **kwargs):
+    """Every kingdom card ranked as Big Money + X (simulator/dominion/each_card.py)."""
+    from .each_card import each_card as rank
+    return rank(*args, **kwargs)
+
+
+def write_each_card(*args, **kwargs):
+    from .each_card import write_each_card as write
+    return write(*args, **kwargs)

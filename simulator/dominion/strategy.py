@@ -1,6 +1,8 @@
 """Bots: YAML file -> validated Strategy -> the arrays the engine interprets."""
 from __future__ import annotations
 
+import functools
+
 import hashlib
 import math
 from dataclasses import dataclass, field
@@ -400,6 +402,7 @@ def fast_form(code, consts, clauses: list) -> tuple[int, int, int, int, int, int
     return E.K_CLAUSES, 0, 0, 1, 0, len(clauses) - len(parts), join
 
 
+@functools.lru_cache(maxsize=None)
 def default_rules(key: str) -> tuple:
     """The rules a list means when a bot leaves it out (for lists with a rule default)."""
     return tuple(_parse_rules(list(DEFAULT_LISTS[key]), key, "<default>", None, []))

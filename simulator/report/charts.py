@@ -375,7 +375,7 @@ def optimize_progress(gens, path, meta: dict) -> Path:
     t = ax.twinx()
     t.plot(gens.generation, gens.games_played / 1e6, color="grey", lw=0.8, ls=":")
     t.set_ylabel("games played (millions, dotted)", color="grey")
-    title = (_partial_set(meta) + f"dsim optimize: {meta.get('kingdom')} · {meta.get('players')} players · "
+    title = (_partial_set(meta) + f"dsim optimize: {meta.get('setup')} · {meta.get('players')} players · "
              f"seed {meta.get('seed')}\nopponents: the {len(meta.get('against', []))} --against bots and the best "
              "3 leaders of the generation before")
     ax.set_title("\n".join(textwrap.wrap(title, 110, replace_whitespace=False)), fontsize=9)

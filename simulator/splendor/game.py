@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, InputErrors, name_problem, short
+from . import optimizing
 from ..games import EngineGame, EngineState, game_name, place_bots, stack_array, unique_names
 from ..games import Match as BaseMatch
 from ..lang.yamlio import LineDict, load_file
@@ -366,6 +367,12 @@ class Splendor(EngineGame):
         if match.variant.unfinished == "shared":
             return "shared by every player (--rules unfinished=points scores them by points)"
         return "scored by points at the cap"
+
+    def optimizer(self):
+        return optimizing
+
+    def default_setup(self):
+        return Variant()
 
     def stats_table(self, tally, match):
         return analysis.stats_table(tally, match.bot_names, match.item_names, match.players, match.variant)

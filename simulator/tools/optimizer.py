@@ -35,6 +35,7 @@ from pathlib import Path
 import pandas as pd
 
 from .. import api
+from . import genome as G
 from ..errors import InputError, InputErrors, printable, short
 from ..games import game_names, game_of_bots, game_of_setup, get_game
 from ..report.outfiles import atomic_open, check_writable, write_all, write_csv, write_json
@@ -69,8 +70,9 @@ def derived_seed(seed: int, tag: str) -> int:
 
 # ---------------------------------------------------------------- evaluation (in workers)
 def tools(setup):
-    """What the optimiser needs of the game ``setup`` belongs to (its genome, bots from
-    text, ...: the game's ``optimizer()``), or an InputErrors for a game without one."""
+    """What the optimiser needs of the game ``setup`` belongs to (its grammar, seed
+    genomes, bots from text, ...: the game's ``optimizer()``), or an InputErrors for a game
+    without one."""
     tools = game_of_setup(setup).optimizer()
     if tools is None:
         raise InputErrors([InputError(f"dsim optimize cannot evolve {game_of_setup(setup).LABELS['game']} bots "
@@ -84,21 +86,44 @@ def _cached_bot(parse, text: str, name: str):
     return parse(text, name)
 
 
+def digest(t) -> str:
+    """A tally's fingerprint: equal for the same games played the same way."""
+    h = hashlib.sha256()
+    for part in t.PARTS:
+        a = getattr(t, part)
+        if a is not None:
+            h.update(part.encode() + a.tobytes())
+    return h.hexdigest()[:24]
+
+
+_MATCHES: dict = {}  # (context id, candidate, opponent) -> match: a race plays a pair at every stage
+
+
+def _match(context, cand_text: str, opp_text: str):
+    """The compiled match of a candidate against an opponent (the last few hundred kept)."""
+    key = (id(context), cand_text, opp_text)
+    m = _MATCHES.get(key)
+    if m is None:
+        setup, players, rules = context
+        bot = tools(setup).bot_from_text
+        cand, opp = _cached_bot(bot, cand_text, "<candidate>"), _cached_bot(bot, opp_text, "<opponent>")
+        m = game_of_setup(setup).make_match([cand] + [opp] * (players - 1), setup, rules, "rotate")
+        if len(_MATCHES) >= 1024:
+            _MATCHES.clear()
+        _MATCHES[key] = m
+    return m
+
+
 def _play(context, task, idx) -> list:
-    """A pool task: (win shares, games, share) of the candidate against each opponent
-    (its wins in units of 1/share), over games
-    first .. first+n-1 of ``seed``, on the setup of ``context``."""
-    kingdom, players, rules = context
-    game = game_of_setup(kingdom)
-    bot = tools(kingdom).bot_from_text
-    cand_text, opp_texts, seed, first, n = task
-    cand = _cached_bot(bot, cand_text, "<candidate>")
+    """A pool task: (win shares, games, share, fingerprint or None) of the candidate against
+    each opponent (its wins in units of 1/share), over games first .. first+n-1 of
+    ``seed``, on the setup of ``context``."""
+    game = game_of_setup(context[0])
+    cand_text, opp_texts, seed, first, n, fingerprint = task
     out = []
     for ot in opp_texts:
-        opp = _cached_bot(bot, ot, "<opponent>")
-        match = game.make_match([cand] + [opp] * (players - 1), kingdom, rules, "rotate")
-        t, _ = game.play(match, seed, first, n, paired=True)
-        out.append((int(t.bot[0, W12]), int(t.bot[0, GAMES]), t.share))
+        t, _ = game.play(_match(context, cand_text, ot), seed, first, n, paired=True)
+        out.append((int(t.bot[0, W12]), int(t.bot[0, GAMES]), t.share, digest(t) if fingerprint else None))
     return out
 
 
@@ -128,10 +153,17 @@ class Evaluator:
 
 
 # ---------------------------------------------------------------- the run
+#: an opponent's win rate counts at most this much towards fitness: beating a strong bot
+#: is worth more than crushing a weak one
+CAP = 0.7
+#: games per opponent that decide whether a part of the best bot ever matters
+PRUNE_GAMES = 1_000
+
+
 @dataclass
 class Settings:
-    kingdom: object                 # a Kingdom
-    against: list                   # Strategy objects
+    kingdom: object                 # the setup (a kingdom, a variant)
+    against: list                   # bots
     players: int = 2
     budget: float | None = None     # seconds
     generations: int | None = None
@@ -142,62 +174,78 @@ class Settings:
     stage_games: int = 400          # games per opponent in the first racing stage
     stages: int = 3
     final_games: int = 20_000      # per opponent, on fresh seeds
-    pool_cards: tuple | None = None  # the kingdom cards a genome may name (default: all)
+    pool_cards: tuple | None = None  # the items a genome may name (default: the setup's)
     rules: dict = field(default_factory=dict)
+    start: object = None            # a person's bot to start from
+    hall: int = 3                   # past bests every candidate also plays
 
     def key(self) -> dict:
         """What a resumed run must share with the run it continues."""
-        return {"kingdom": self.kingdom.card_names(), "kingdom_name": self.kingdom.name,
-                "kingdom_rules": self.kingdom.rules.as_dict(), "against": [b.source for b in self.against],
+        return {**tools(self.kingdom).setup_key(self.kingdom), "against": [b.source for b in self.against],
                 "players": self.players, "seed": self.seed, "population": self.population,
                 "leaders": self.leaders, "stage_games": self.stage_games, "stages": self.stages,
-                "pool": list(self.pool_cards or ()), "rules": self.rules}
+                "pool": [getattr(c, "name", c) for c in self.pool_cards or ()], "rules": self.rules,
+                "start": self.start.source if self.start is not None else None, "hall": self.hall}
 
 
 @dataclass
 class Outcome:
     best: object                    # Genome
     best_text: str
-    leaders: list                   # Genomes, best first
+    leaders: list                   # Genomes, best first (leaders that play alike as one)
     generations: pd.DataFrame
     leaderboard: pd.DataFrame       # the best bot against each --against bot, fresh seeds
     matrix: pd.DataFrame            # leaders head to head
     meta: dict
+    grammar: object = None
+
+    def render(self, genome, name: str, comments=()) -> str:
+        return genome.render(self.grammar, name, comments)
 
 
 def _whole_deals(n: int, players: int) -> int:
     return max(players, -(-n // players) * players)
 
 
-def _rank(fit, alive) -> list:
-    return sorted(alive, key=lambda i: (-fit[i][0] / max(1, fit[i][2] * fit[i][1]), i))
-
-
-def _share(wins: int, games: int, share: int) -> float:
-    """A win rate from win shares counted in units of 1/share."""
+def _rate(x) -> float:
+    """A win rate from (win shares in units of 1/share, games, share)."""
+    wins, games, share = x[:3]
     return wins / share / games if games else 0.0
+
+
+def _score(per_opp) -> float:
+    """Fitness: the mean over opponents of the win rate, each capped at CAP."""
+    return sum(min(CAP, _rate(x)) for x in per_opp) / len(per_opp) if per_opp else 0.0
 
 
 class Optimizer:
     def __init__(self, s: Settings, out: Path | None, progress=None):
-        self.genome = genome = tools(s.kingdom)  # the game's: Pool, Genome, big_money, mutate, crossover
+        self.tools = tools(s.kingdom)  # the game's: grammar, seeds, bot_from_text, fits
         self.s = s
         self.out = out
         self.say = progress or (lambda line: None)
-        cards = s.pool_cards if s.pool_cards is not None else s.kingdom.cards
-        self.pool = genome.Pool(cards)
+        self.grammar = self.tools.grammar(s.kingdom, s.players, s.pool_cards)
         self.rng = random.Random(s.seed)
         self.generation = 0
         self.games = 0
         self.seconds = 0.0
         self.history = []
-        seeds = [genome.big_money(self.pool)] + [genome.big_money(self.pool, c, k, ratio)
-                                                 for k, ratio in ((1, False), (1, True), (2, False))
-                                                 for c in self.pool.kingdom]
+        self.fame = []                 # past generations' bests, oldest first
+        seeds, self.kept, self.start = [], [], None
+        if s.start is not None:
+            self.start, self.kept = G.from_bot(s.start.source, self.grammar, str(s.start.path or "<start>"), True)
+            seeds.append(self.start)
+        for b in s.against:  # the opponents start the race too (what the genome cannot express kept)
+            if not getattr(b, "random", False):
+                seeds.append(G.from_bot(b.source, self.grammar)[0])
+        seeds += self.tools.seeds(self.grammar)
         self.population = self._fill(seeds[: s.population])
         self.leaders = self.population[: s.leaders]
         self.fitness = {}
         self.t0 = time.perf_counter()
+
+    def text(self, genome, name: str, comments=()) -> str:
+        return genome.render(self.grammar, name, comments)
 
     # -- state, for --out resumes
     def save(self):
@@ -205,7 +253,8 @@ class Optimizer:
             return
         st = {"key": self.s.key(), "generation": self.generation, "games": self.games, "seconds": self.elapsed(),
               "history": self.history, "population": [g.to_json() for g in self.population],
-              "leaders": [g.to_json() for g in self.leaders], "rng": _jsonable(self.rng.getstate())}
+              "leaders": [g.to_json() for g in self.leaders], "fame": [g.to_json() for g in self.fame],
+              "rng": _jsonable(self.rng.getstate())}
         write_all(self.out, [lambda: write_json(st, self.out / STATE)])
 
     def resume(self) -> bool:
@@ -215,14 +264,16 @@ class Optimizer:
             return False
         _same_run(st, self.s.key(), self.out, "optimize")
         try:
-            population = [self.genome.Genome.from_json(d, self.pool) for d in _nonempty(st, "population")]
-            leaders = [self.genome.Genome.from_json(d, self.pool) for d in _nonempty(st, "leaders")]
+            population = [G.Genome.from_json(d, self.grammar) for d in _nonempty(st, "population")]
+            leaders = [G.Genome.from_json(d, self.grammar) for d in _nonempty(st, "leaders")]
+            fame = [G.Genome.from_json(d, self.grammar) for d in st.get("fame", [])]
             rng = random.Random()
             rng.setstate(_tupled(st["rng"]))
         except (KeyError, TypeError, ValueError, IndexError) as e:
             raise _damaged(path, e) from None
         self.generation, self.games, self.seconds = st["generation"], st["games"], st["seconds"]
         self.history, self.population, self.leaders, self.rng = st["history"], population, leaders, rng
+        self.fame = fame
         return True
 
     # -- evolution
@@ -237,7 +288,7 @@ class Optimizer:
         tries = 0
         while len(out) < self.s.population and tries < 50 * self.s.population:
             tries += 1
-            g = self.genome.mutate(self.rng.choice(base), self.pool, self.rng)
+            g = G.mutate(self.rng.choice(base), self.grammar, self.rng)
             if g.key() not in seen:
                 seen.add(g.key())
                 out.append(g)
@@ -250,48 +301,52 @@ class Optimizer:
         while len(children) < self.s.population - len(self.leaders) and tries < 100 * self.s.population:
             tries += 1
             a = self.rng.choice(parents)
-            g = self.genome.crossover(a, self.rng.choice(parents), self.pool, self.rng) if self.rng.random() < 0.3 \
-                else a
+            g = G.crossover(a, self.rng.choice(parents), self.grammar, self.rng) if self.rng.random() < 0.3 else a
             for _ in range(self.rng.choice((1, 1, 2, 3))):
-                g = self.genome.mutate(g, self.pool, self.rng)
+                g = G.mutate(g, self.grammar, self.rng)
             if g.key() not in seen:
                 seen.add(g.key())
                 children.append(g)
         return children
 
     def opponents(self) -> list:
-        """The --against bots and the leaders (as texts), the leaders at most 3."""
+        """The --against bots and the hall of fame's newest (as texts): past generations'
+        bests, so the race keeps beating what it beat before and cannot cycle."""
         texts = [b.source for b in self.s.against]
-        texts += [g.render(f"Leader {i + 1}") for i, g in enumerate(self.leaders[:3])]
+        texts += [self.text(g, f"Past best {k + 1}") for k, g in enumerate(self.fame[-self.s.hall:])
+                  if self.s.hall]
         return texts
 
     def run_generation(self, ev: Evaluator):
         s = self.s
         seed = derived_seed(s.seed, f"generation {self.generation}")
         opps = self.opponents()
-        texts = [g.render(f"Candidate {i + 1}") for i, g in enumerate(self.population)]
-        fit = [[0, 0, 1] for _ in texts]   # win shares, games, the share unit
+        texts = [self.text(g, f"Candidate {i + 1}") for i, g in enumerate(self.population)]
+        fit = [[[0, 0, 1] for _ in opps] for _ in texts]   # per opponent: win shares, games, the share unit
         alive = list(range(len(texts)))
         first, n = 0, _whole_deals(s.stage_games, s.players)
         for stage in range(s.stages):
-            tasks = [(texts[i], tuple(opps), seed, first, n) for i in alive]
+            tasks = [(texts[i], tuple(opps), seed, first, n, False) for i in alive]
             for i, res in zip(alive, ev.map(tasks)):
-                for wins, games, share in res:
-                    fit[i][0] += wins
-                    fit[i][1] += games
-                    fit[i][2] = share
+                for o, (wins, games, share, _) in enumerate(res):
+                    fit[i][o][0] += wins
+                    fit[i][o][1] += games
+                    fit[i][o][2] = share
                     self.games += games
             first += n
             n *= 2
             if stage == 0:
-                mean = sum(_share(*fit[i]) for i in alive) / len(alive)
-            alive = _rank(fit, alive)[: max(2, len(alive) // 2)]
+                mean = sum(_score(fit[i]) for i in alive) / len(alive)
+            alive = sorted(alive, key=lambda i: (-_score(fit[i]), i))[: max(2, len(alive) // 2)]
         # the racing order: candidates that reached later stages (more games) first
-        ordered = sorted(range(len(texts)), key=lambda i: (-fit[i][1], -_share(*fit[i]), i))
+        played = [sum(x[1] for x in f) for f in fit]
+        ordered = sorted(range(len(texts)), key=lambda i: (-played[i], -_score(fit[i]), i))
         genomes = [self.population[i] for i in ordered]
         self.leaders = genomes[: s.leaders]
-        self.fitness = {genomes[k].key(): _share(*fit[i]) for k, i in enumerate(ordered)}
-        best = _share(*fit[ordered[0]])
+        self.fitness = {genomes[k].key(): _score(fit[i]) for k, i in enumerate(ordered)}
+        best = _score(fit[ordered[0]])
+        if all(g.key() != self.leaders[0].key() for g in self.fame):
+            self.fame = (self.fame + [self.leaders[0]])[-FAME:]
         self.generation += 1
         self.population = self.leaders + self._offspring(genomes)
         return best, mean
@@ -301,10 +356,12 @@ class Optimizer:
         return self.seconds + time.perf_counter() - self.t0
 
     def final_seconds(self) -> float:
-        """What the final evaluation will take, at the pace of the games so far (the budget
-        covers it too)."""
+        """What the end of the run will take (pruning, the final evaluation, the leaders'
+        matrix), at the pace of the games so far (the budget covers it too)."""
         s = self.s
-        games = len(s.against) * s.final_games + len(self.leaders) ** 2 * max(s.stage_games, s.final_games // 4)
+        rules = max(1, sum(len(G.parts(g)) for g in self.leaders[:1]))
+        games = len(s.against) * (s.final_games + PRUNE_GAMES * (rules + len(self.leaders) + len(s.against))) \
+            + len(self.leaders) ** 2 * max(s.stage_games, s.final_games // 4)
         rate = self.games / max(1e-9, self.elapsed())
         return games / rate if self.games else 0.0
 
@@ -315,7 +372,7 @@ class Optimizer:
         while True:
             if s.generations is not None and self.generation >= s.generations:
                 return "generations"
-            # what the final evaluation will take (with a margin) comes out of the budget too
+            # what the end of the run will take (with a margin) comes out of the budget too
             if s.budget is not None and self.elapsed() + 1.25 * self.final_seconds() + 2.0 >= s.budget:
                 return "budget"
             try:
@@ -339,29 +396,78 @@ class Optimizer:
                 self.save()
                 return "interrupt"
 
+    # -- what the best bot is, in practice
+    def fingerprints(self, ev: Evaluator, texts) -> list:
+        """For each bot text, the fingerprints of its games against every --against bot, on
+        seeds of their own: equal fingerprints, the same games."""
+        s = self.s
+        seed = derived_seed(s.seed, "prune")
+        n = _whole_deals(PRUNE_GAMES, s.players)
+        opps = tuple(b.source for b in s.against)
+        return [tuple(x[3] for x in r) for r in ev.map([(t, opps, seed, 0, n, True) for t in texts])]
+
+    def prune(self, ev: Evaluator, genome):
+        """The genome without the rules and conditions that change none of its games
+        against the --against bots (a rule after an unconditional one for a cheaper card, a
+        play rule for a card it never buys ...), and how many were dropped."""
+        base = self.fingerprints(ev, [self.text(genome, "Best")])[0]
+        dropped = 0
+        while True:
+            parts = G.parts(genome)
+            if not parts:
+                return genome, dropped
+            variants = [G.without(genome, self.grammar, p) for p in parts]
+            same = [p for p, d in zip(parts, self.fingerprints(ev, [self.text(v, "Best") for v in variants]))
+                    if d == base]
+            if not same:
+                return genome, dropped
+            together = genome
+            for p in same:  # parts come last first, so each one's place is still right
+                together = G.without(together, self.grammar, p)
+            if len(same) > 1 and self.fingerprints(ev, [self.text(together, "Best")])[0] != base:
+                together, same = G.without(genome, self.grammar, same[0]), same[:1]
+            genome, dropped = together, dropped + len(same)
+
+    def alike(self, ev: Evaluator, genomes) -> tuple:
+        """The genomes with those that play the same games as an earlier one left out, and
+        the --against bot each one plays exactly like (or None)."""
+        prints = self.fingerprints(ev, [self.text(g, f"Leader {i + 1}") for i, g in enumerate(genomes)])
+        theirs = self.fingerprints(ev, [b.source for b in self.s.against])
+        kept, seen, same_as = [], set(), []
+        for g, p in zip(genomes, prints):
+            if p not in seen:
+                seen.add(p)
+                kept.append(g)
+                same_as.append(next((b for b, q in zip(self.s.against, theirs) if q == p), None))
+        return kept, same_as
+
     # -- the record on fresh seeds
     def record(self, ev: Evaluator, genome, name: str) -> pd.DataFrame:
         s = self.s
         seed = derived_seed(s.seed, "final")
         n = _whole_deals(s.final_games, s.players)
-        res = ev.map([(genome.render(name), (b.source,), seed, 0, n) for b in s.against])
+        res = ev.map([(self.text(genome, name), (b.source,), seed, 0, n, False) for b in s.against])
         rows = []
-        for b, [(wins, games, share)] in zip(s.against, res):
-            lo, hi = wilson(wins / share, games)
-            rows.append({"opponent": b.name, "games": games, "win_rate": round(_share(wins, games, share), 5),
+        for b, [x] in zip(s.against, res):
+            lo, hi = wilson(x[0] / x[2], x[1])
+            rows.append({"opponent": b.name, "games": x[1], "win_rate": round(_rate(x), 5),
                          "ci_low": round(lo, 5), "ci_high": round(hi, 5)})
-        return pd.DataFrame(rows, columns=["opponent", "games", "win_rate", "ci_low", "ci_high"])
+        return pd.DataFrame(rows, columns=BOARD_COLS)
 
-    def matrix(self, ev: Evaluator) -> pd.DataFrame:
+    def matrix(self, ev: Evaluator, genomes) -> pd.DataFrame:
         s = self.s
         seed = derived_seed(s.seed, "matrix")
         n = _whole_deals(max(s.stage_games, s.final_games // 4), s.players)
-        names = [f"Leader {i + 1}" for i in range(len(self.leaders))]
-        texts = [g.render(nm) for g, nm in zip(self.leaders, names)]
-        res = ev.map([(texts[i], tuple(texts), seed, 0, n) for i in range(len(texts))])
-        m = pd.DataFrame([[round(_share(*x), 4) for x in row] for row in res], index=names, columns=names)
+        names = [f"Leader {i + 1}" for i in range(len(genomes))]
+        texts = [self.text(g, nm) for g, nm in zip(genomes, names)]
+        res = ev.map([(texts[i], tuple(texts), seed, 0, n, False) for i in range(len(texts))])
+        m = pd.DataFrame([[round(_rate(x), 4) for x in row] for row in res], index=names, columns=names)
         m.index.name = "leader"
         return m
+
+
+#: past bests the state keeps (the newest ``Settings.hall`` of them are played)
+FAME = 8
 
 
 HISTORY = ("generation", "best_fitness", "mean_fitness", "games_played", "seconds")
@@ -405,7 +511,7 @@ def _load_state(path, what: str) -> dict | None:
 def _same_run(st: dict, key: dict, out, what: str) -> None:
     """A resume must continue the same run: its settings as saved."""
     if st["key"] != json.loads(json.dumps(key)):
-        raise InputErrors([InputError(f"{out} holds another {what} run (other kingdom, rules, bots or settings)",
+        raise InputErrors([InputError(f"{out} holds another {what} run (another setup, rules, bots or settings)",
                                       hint="use another --out, or the same options as that run")])
 
 
@@ -438,39 +544,40 @@ def _tupled(x):
     return tuple(_tupled(v) for v in x) if isinstance(x, list) else x
 
 
-def _evolvable(bots, setup=None):
-    """The game ``bots`` play when the optimiser can evolve its bots (and ``setup``, if
-    given, is that game's); else an InputErrors naming the games it can evolve."""
-    game = game_of_bots(bots)
+def _evolvable(game, setup=None):
+    """``game`` when the optimiser can evolve its bots (and ``setup``, if given, is that
+    game's); else an InputErrors naming the games it can evolve."""
     if (setup is not None and game is not game_of_setup(setup)) or game.optimizer() is None:
         able = [get_game(n).LABELS["game"] for n in game_names() if get_game(n).optimizer() is not None]
-        raise InputErrors([InputError(f"dsim optimize evolves {' and '.join(able)} bots; the --against bots are "
-                                      f"{game.NAME} bots", hint=f"give {' or '.join(able)} bots")])
+        raise InputErrors([InputError(f"dsim optimize evolves {' and '.join(able)} bots; the bots given are "
+                                      f"{game.LABELS['game']} bots", hint=f"give {' or '.join(able)} bots")])
     return game
 
 
-def default_against(kingdom) -> list:
-    """The shipped bots (strategies/ of this checkout) that can play the kingdom."""
+def default_against(setup) -> list:
+    """The shipped bots (strategies/ of this checkout, its folders included) of the setup's
+    game that can play it."""
     folder = ROOT / "strategies"
     if not folder.is_dir():
         raise InputErrors([InputError("no --against bots given and no strategies/ folder to take them from",
                                       hint="give --against BOT (one or more bot files)")])
-    load, fits = game_of_setup(kingdom).load_bot, tools(kingdom).fits
-    return [b for b in (load(p) for p in sorted(folder.glob("*.yaml"))) if fits(b, kingdom)]
+    game = game_of_setup(setup)
+    fits = tools(setup).fits
+    paths = [p for p in sorted(folder.rglob("*.yaml")) if game_of_bots([p]) is game]
+    return [b for b in (game.load_bot(p) for p in paths) if fits(b, setup)]
 
 
 OPTIMIZE_FILES = ("best.yaml", "leaders/", "generations.csv", "leaderboard.csv", "leaders_matrix.csv",
                   "progress.png", "run.json", STATE)
-EACH_CARD_FILES = ("cards_ranking.csv", "cards_ranking.png", "cards/", "run.json", "each_card.json")
 BOARD_COLS = ["opponent", "games", "win_rate", "ci_low", "ci_high"]
 
 
-def saved_seed(out) -> int | None:
+def saved_seed(out, names=(STATE,)) -> int | None:
     """The seed of the run stopped in ``out`` (its state file's), so that the same command
     without --seed resumes it; None when there is none to resume."""
     if out is None:
         return None
-    for name in (STATE, "each_card.json"):
+    for name in names:
         path = Path(out) / name
         if path.is_file():
             try:
@@ -481,36 +588,78 @@ def saved_seed(out) -> int | None:
     return None
 
 
-def check_advanced(population=16, stage_games=400, final_games=20_000, stages=3, leaders=4, pool_cards=None) -> dict:
+def check_advanced(population=16, stage_games=400, final_games=20_000, stages=3, leaders=4, pool_cards=None,
+                   hall=3) -> dict:
     """The racing settings, checked with the messages of the command line's options."""
     return {"population": api.whole("population", population, 4, 1000),
             "stage_games": api.whole("stage games", stage_games, 4, 10**7),
             "final_games": api.whole("final games", final_games, 4, 10**8),
             "stages": api.whole("stages", stages, 1, 10), "leaders": api.whole("leaders", leaders, 1, 1000),
-            "pool_cards": pool_cards}
+            "pool_cards": pool_cards, "hall": api.whole("hall", hall, 0, FAME)}
+
+
+def _which_game(game, bots, setup_file, loaded=None):
+    """The game a run evolves bots for: ``game`` if given, else the one the bot files are
+    written for, else the setup file's; files of another game are an InputErrors naming
+    them."""
+    bot_game = game_of_bots(bots) if bots else None  # bots of two games: an error naming them
+    setup_game = game_of_bots([setup_file]) if setup_file is not None else loaded
+    chosen = get_game(game) if game is not None else bot_game or setup_game or get_game()
+    why = f"--game {game}" if game is not None else "the bots' game" if bot_game else "the setup's game"
+    setup_what = f"{setup_file} is a {{}} file" if setup_file is not None else "the setup given is a {} setup"
+    for found, what in ((bot_game, "the bots given are {} bots"), (setup_game, setup_what)):
+        if found is not None and found is not chosen:
+            raise InputErrors([InputError(f"{what.format(found.LABELS['game'])}, but the run evolves "
+                                          f"{chosen.LABELS['game']} bots ({why})",
+                                          hint="give the bots and the setup of one game")])
+    return chosen
 
 
 def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generations: int | None = None,
              seed: int | None = None, jobs: int | None = None, out=None, progress=None, backend: str = "local",
-             scheduler: str | None = None, dask_client=None, **advanced) -> Outcome:
-    """Evolve the best bot for ``kingdom`` (a file or a loaded Kingdom) against the
-    ``against`` bots (paths or loaded bots; default: the shipped bots that can play the
-    kingdom). Stops after ``generations`` if given, else when ``budget`` ("10m") is
-    spent, or on Ctrl-C (keeping the best so far). With ``out``, saves its state there
-    after every generation and resumes a run that stopped in it (without ``seed``, with
-    that run's seed); ``write`` then writes the files of docs/optimize.md. ``backend``
-    "dask" plays on a Dask cluster (``scheduler``, or a local one), with the same results."""
+             scheduler: str | None = None, dask_client=None, start=None, game=None, **advanced) -> Outcome:
+    """Evolve the best bot for ``kingdom`` (a setup: a file or a loaded one; a game that has
+    a default setup, such as standard rules, needs none) against the ``against`` bots
+    (paths or loaded bots; default: the shipped bots that can play it, and ``start``).
+    ``start`` (a bot) is where the evolution starts: the result says what changed from
+    it. ``game`` names the game when no file does. Stops after ``generations`` if given,
+    else when ``budget`` ("10m") is spent, or on Ctrl-C (keeping the best so far). With
+    ``out``, saves its state there after every generation and resumes a run that stopped in
+    it (without ``seed``, with that run's seed); ``write`` then writes the files of
+    docs/optimize.md. ``backend`` "dask" plays on a Dask cluster (``scheduler``, or a local
+    one), with the same results."""
 
     t_start = time.perf_counter()  # the budget counts from here
     if out is not None:
         out = Path(api.path_arg("out", out, "folder"))
-    kingdom = api.load_setup(kingdom)
-    if kingdom is None:
-        raise InputErrors([InputError("optimize needs a kingdom", hint="give -k KINGDOM_FILE")])
-    if isinstance(against, (str, os.PathLike)):
+    if isinstance(against, (str, os.PathLike)) or hasattr(against, "game"):
         against = [against]
-    bots = api.load_bots(list(against)) if against else default_against(kingdom)
-    game = _evolvable(bots, kingdom)
+    against = list(against)
+    bot_files = against + ([start] if start is not None else [])
+    if kingdom is None or isinstance(kingdom, (str, os.PathLike)):
+        chosen = _which_game(game, bot_files, kingdom)
+    else:  # a loaded setup says its game
+        chosen = _which_game(game, bot_files, None, game_of_setup(kingdom))
+    if start is not None:
+        start = api.load_bots([start])[0]
+        _evolvable(game_of_bots([start]))
+    if kingdom is None:
+        kingdom = getattr(chosen, "default_setup", lambda: None)()
+        if kingdom is None:
+            raise InputErrors([InputError(f"optimize needs a {chosen.LABELS['setup']}",
+                                          hint="give -k FILE")])
+    elif isinstance(kingdom, (str, os.PathLike)):
+        try:
+            kingdom = chosen.load_setup(api.path_arg("setup", kingdom))
+        except InputError as e:
+            raise InputErrors([e]) from None
+    bots = api.load_bots(against) if against else default_against(kingdom)
+    if not against and start is not None and all(b.source != start.source for b in bots):
+        bots = bots + [start]
+    _evolvable(game_of_bots(bots), kingdom)
+    if not bots:
+        raise InputErrors([InputError("no bot to play against", hint="give --against BOT")])
+    game = game_of_setup(kingdom)
     players = api.whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS)
     seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
     drawn = seed is None and saved_seed(out) is None
@@ -521,12 +670,12 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     generations = api.whole("generations", generations, 1, 100_000, none_ok=True)
     api.choice("backend", backend, api.BACKENDS)
     s = Settings(kingdom, bots, players, None if generations else parse_budget(budget), generations, seed, jobs,
-                 **check_advanced(**advanced))
+                 **check_advanced(**advanced), start=start)
     s.leaders = max(1, min(s.leaders, s.population // 2))  # half the population at least is new each time
     say = progress or (lambda line: None)
-    for b in bots:  # each opponent fits the kingdom (a card it names may be missing: said)
+    for b in bots:  # each opponent fits the setup (an item it names may be missing: said)
         for path, line, item in dict.fromkeys(game.missing(api.prepare([b] * players, kingdom))):
-            say(f"Warning: {path}:{line}: '{item}' is not in the kingdom; the rule never applies")
+            say(f"Warning: {path}:{line}: '{item}' is not in the {game.LABELS['setup']}; the rule never applies")
     if out is not None:
         try:
             check_writable(out, "the optimizer's files")
@@ -535,6 +684,10 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     if drawn:
         say(f"seed {seed} (give --seed {seed} to repeat this run)")
     opt = Optimizer(s, out, say)
+    for line in opt.kept[:MAX_KEPT]:
+        say(f"kept as written (the genome cannot change it): {printable(line, 100)}")
+    if len(opt.kept) > MAX_KEPT:
+        say(f"... and {len(opt.kept) - MAX_KEPT} more kept as written")
     resumed = opt.resume()
     if resumed:
         opt.say(f"resuming from generation {opt.generation} in {out}")
@@ -542,17 +695,21 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     stopped = "interrupt"
     board, matrix = pd.DataFrame(columns=BOARD_COLS), pd.DataFrame()
     ev = None
+    best = G.simplified(opt.leaders[0], opt.grammar)
+    leaders, same_as, dropped = [G.simplified(g, opt.grammar) for g in opt.leaders], [None], 0
     try:
         ev = Evaluator((s.kingdom, s.players, s.rules), jobs, backend, scheduler, dask_client)
         stopped = opt.evolve(ev)
-        best = opt.leaders[0].simplified()
+        best = G.simplified(opt.leaders[0], opt.grammar)
+        leaders = [best] + [G.simplified(g, opt.grammar) for g in opt.leaders[1:]]
         if stopped != "interrupt" and opt.generation:
-            opt.say("final evaluation on fresh seeds ...")
+            opt.say("dropping what never changes a game, final evaluation on fresh seeds ...")
+            best, dropped = opt.prune(ev, best)
+            leaders, same_as = opt.alike(ev, [best] + leaders[1:])
             board = opt.record(ev, best, "Best")
-            matrix = opt.matrix(ev)
+            matrix = opt.matrix(ev, leaders)
     except KeyboardInterrupt:
         stopped = "interrupt"
-        best = opt.leaders[0].simplified()
         board, matrix = pd.DataFrame(columns=BOARD_COLS), pd.DataFrame()
     finally:
         if ev is not None:
@@ -562,20 +719,70 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     if not opt.generation:
         warning = (f"no generation ran within the budget of {s.budget:g} s, so nothing was evolved or evaluated; "
                    "give a larger --budget (a few minutes) or --generations G")
-    meta = {"kingdom": kingdom.name, "kingdom_cards": kingdom.card_names(), "against": [b.name for b in bots],
-            "players": players, "seed": seed, "jobs": jobs, "generations": opt.generation,
-            "games_played": opt.games, "seconds": round(seconds, 1), "stopped_by": stopped,
-            "partial": stopped == "interrupt", "resumed": resumed,
-            "best_fitness": opt.fitness.get(opt.leaders[0].key()), "warning": warning}
-    text = best.render("Best", _comments(meta, board))
-    leaders = [g.simplified() for g in opt.leaders]
-    return Outcome(best, text, leaders, pd.DataFrame(opt.history, columns=list(HISTORY)), board, matrix, meta)
+    equivalent = same_as[0]
+    meta = {"setup": opt.tools.setup_name(kingdom), "setup_contents": kingdom.card_names(),
+            "game": game.NAME, "against": [b.name for b in bots], "players": players, "seed": seed, "jobs": jobs,
+            "generations": opt.generation, "games_played": opt.games, "seconds": round(seconds, 1),
+            "stopped_by": stopped, "partial": stopped == "interrupt", "resumed": resumed,
+            "best_fitness": opt.fitness.get(opt.leaders[0].key()), "warning": warning,
+            "dropped": dropped, "leaders_alike": len(opt.leaders) - len(leaders) if len(board) else 0,
+            "equivalent": _shown_path(equivalent) if equivalent is not None else None,
+            "start": _shown_path(start) if start is not None else None,
+            "start_name": start.name if start is not None else None, "setup_word": game.LABELS["setup"],
+            "kept": opt.kept, "changes": G.diff(opt.start, best, opt.grammar) if opt.start is not None else []}
+    res = Outcome(best, "", leaders, pd.DataFrame(opt.history, columns=list(HISTORY)), board, matrix, meta,
+                  opt.grammar)
+    res.best_text = res.render(best, "Best", _comments(meta, board))
+    return res
+
+
+MAX_KEPT = 10
+
+
+def summary_lines(res: Outcome) -> list:
+    """What a person should know of the result besides its record: what it plays like,
+    what was dropped, what changed from the bot it started from."""
+    m, out = res.meta, []
+    if m.get("equivalent"):
+        out.append(f"The best bot plays the same games as {m['equivalent']} on this {m['setup_word']}.")
+    if m.get("dropped"):
+        out.append(f"Dropped {m['dropped']} rules or conditions that changed none of {PRUNE_GAMES:,} games "
+                   "against each opponent.")
+    if m.get("leaders_alike"):
+        out.append(f"{m['leaders_alike']} leaders played the same games as a better one: shown once.")
+    if m.get("start"):
+        board = res.leaderboard
+        row = board[board.opponent == m["start_name"]] if len(board) else board
+        if len(row):
+            r = row.iloc[0]
+            out.append(f"Against {m['start']}: {100 * r.win_rate:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}],"
+                       f" {100 * (r.win_rate - 0.5):+.1f} points from an even match.")
+        out += ["What changed from it:"] + [f"  {c}" for c in m["changes"][:40]] if m["changes"] else \
+            ["No change to it was found that plays better."]
+    return out
+
+
+def _shown_path(bot) -> str:
+    """A bot's file as a person finds it: relative to the checkout when inside it."""
+    p = getattr(bot, "path", None)
+    if not p:
+        return bot.name
+    try:
+        return str(Path(p).resolve().relative_to(ROOT))
+    except ValueError:
+        return str(p)
 
 
 def _comments(meta: dict, board: pd.DataFrame) -> list:
-    lines = [f"dsim optimize: the best bot found for {meta['kingdom']} ({meta['players']} players)",
+    lines = [f"dsim optimize: the best bot found for {meta['setup']} ({meta['players']} players)",
              f"{meta['generations']} generations, {meta['games_played']:,} games, {meta['seconds']:.0f} s, "
              f"seed {meta['seed']}" + (" (stopped early: partial)" if meta["partial"] else "")]
+    if meta.get("equivalent"):
+        lines.append(f"plays the same games as {meta['equivalent']} here")
+    if meta.get("start"):
+        lines.append(f"started from {meta['start']}; changes:" if meta["changes"] else
+                     f"started from {meta['start']}; no change found")
+        lines += [f"  {c}" for c in meta["changes"][:40]]
     if len(board):
         lines.append("record on fresh seeds (win rate, shared wins as 1/k, 95% interval):")
         for r in board.itertuples():
@@ -592,7 +799,7 @@ def _put_text(path, text) -> Path:
     return Path(path)
 
 
-def _replace_folder(folder: Path, pattern: str, files: dict) -> list:
+def replace_folder(folder: Path, pattern: str, files: dict) -> list:
     """``files`` ({name: text}) written into ``folder``, which keeps no other file of
     ``pattern`` (an earlier run's left-overs)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -609,9 +816,9 @@ def write(res: Outcome, out: Path, command: str | None = None) -> list:
     disk) is an OutputError naming it and those written before."""
     out = Path(out)
     meta = dict(res.meta, command=command)
-    writers = [lambda: _put_text(out / "best.yaml", res.best.render("Best", _comments(meta, res.leaderboard))),
-               lambda: _replace_folder(out / "leaders", "leader_*.yaml", {
-                   f"leader_{i + 1}.yaml": g.render(f"Leader {i + 1}", [f"leader {i + 1} of {meta['kingdom']}"])
+    writers = [lambda: _put_text(out / "best.yaml", res.render(res.best, "Best", _comments(meta, res.leaderboard))),
+               lambda: replace_folder(out / "leaders", "leader_*.yaml", {
+                   f"leader_{i + 1}.yaml": res.render(g, f"Leader {i + 1}", [f"leader {i + 1} of {meta['setup']}"])
                    for i, g in enumerate(res.leaders)}),
                lambda: write_csv(res.generations, out / "generations.csv"),
                lambda: write_csv(res.leaderboard, out / "leaderboard.csv")]
@@ -630,136 +837,6 @@ def _put_csv_index(df, path) -> Path:
     return Path(path)
 
 
-# ---------------------------------------------------------------- Big Money + X, every card
-RANKING_COLS = ["card", "win_rate", "ci_low", "ci_high", "games", "generations", "bot"]
-
-
-def each_card(against=None, edition: int = 1, budget="30m", generations: int | None = None, seed: int | None = None,
-              jobs: int | None = None, out=None, progress=None, cards=None, backend: str = "local",
-              scheduler: str | None = None, players: int = 2, **advanced):
-    """For every kingdom card of the edition (or ``cards``), evolve the best money bot
-    using only that card, then rank the cards by its win rate against ``against``
-    (default Big Money Ultimate) on fresh seeds. With ``out``, each finished card is
-    saved there (``each_card.json``) and a stopped run resumes from the next card.
-    Returns an EachCard: ``ranking`` (a DataFrame), ``bots`` ({card: text}), ``meta``
-    (partial, the cards that ran no generation)."""
-    if out is not None:
-        out = Path(api.path_arg("out", out, "folder"))
-    if against is None:
-        against = ROOT / "strategies" / "big_money_ultimate.yaml"
-    if isinstance(against, (list, tuple)):
-        if len(against) != 1:
-            raise InputErrors([InputError("--each-card ranks every card against one bot, not "
-                                          f"{len(against)}", hint="give one --against BOT")])
-        against = against[0]
-    opp = api.load_bots([against])
-    game = _evolvable(opp)
-    genome = game.optimizer()
-    edition = api.whole("edition", edition, 1, 2)
-    players = api.whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS)
-    pool = genome.each_card_pool(edition, cards)
-    seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
-    if seed is None:
-        seed = saved_seed(out)
-    seed = 1 if seed is None else seed
-    generations = api.whole("generations", generations, 1, 100_000, none_ok=True)
-    total = None if generations else parse_budget(budget)
-    advanced = check_advanced(**advanced)
-    key = {"against": opp[0].source, "edition": edition, "cards": [c.name for c in pool], "seed": seed,
-           "players": players, **{k: v for k, v in advanced.items() if k != "pool_cards"}}
-    done = _each_card_state(out, key)
-    spent = done["seconds"]
-    # the cards ranked before are kept; those that ran no generation are tried again
-    rows, bots = [r for r in done["rows"] if "win_rate" in r], done["bots"]
-    t0 = time.perf_counter()
-    stopped = None
-    try:
-        for c in pool:
-            if any(r["card"] == c.name for r in rows):
-                continue
-            # an equal share of what is left, so the whole run keeps to the budget
-            left = len(pool) - len(rows)
-            per_card = None if total is None else max(1.0, 0.99 * (total - spent - (time.perf_counter() - t0)) / left)
-            k = genome.money_kingdom(c, edition)
-            res = optimize(k, opp, players, per_card or 1, generations, seed, jobs, None, progress=None,
-                           backend=backend, scheduler=scheduler, **dict(advanced, pool_cards=(c,)))
-            if res.meta["partial"]:
-                stopped = "interrupt"
-                break
-            if len(res.leaderboard):
-                r = res.leaderboard.iloc[0]
-                rows.append({"card": c.name, "win_rate": float(r.win_rate), "ci_low": float(r.ci_low),
-                             "ci_high": float(r.ci_high), "games": int(r.games),
-                             "generations": res.meta["generations"],
-                             "bot": res.best.render(f"Big Money + {c.name}").replace("\n", " | ")})
-                bots[c.name] = res.best.render(f"Big Money + {c.name}", [f"the best Big Money + {c.name} found"])
-            else:  # no generation ran in its share of the budget: not ranked
-                rows.append({"card": c.name, "generations": 0})
-            if progress:
-                progress(f"{c.name}: {100 * rows[-1]['win_rate']:.1f}% against {opp[0].name}"
-                         if "win_rate" in rows[-1] else f"{c.name}: no generation ran in its {per_card:.0f} s; "
-                         "not ranked")
-            if out is not None:
-                state = {"key": key, "rows": rows, "bots": bots, "seconds": spent + time.perf_counter() - t0}
-                write_all(out, [lambda st=state: write_json(st, out / "each_card.json")])
-    except KeyboardInterrupt:
-        stopped = "interrupt"
-    ranked = [r for r in rows if "win_rate" in r]
-    ranking = pd.DataFrame(ranked, columns=RANKING_COLS)
-    ranking = ranking.sort_values("win_rate", ascending=False, kind="stable").reset_index(drop=True)
-    unranked = [r["card"] for r in rows if "win_rate" not in r]
-    meta = {"against": opp[0].name, "edition": edition, "players": players, "seed": seed,
-            "cards_total": len(pool), "cards_done": len(rows), "not_ranked": unranked,
-            "partial": stopped is not None, "stopped_by": stopped or "cards",
-            "seconds": round(spent + time.perf_counter() - t0, 1)}
-    if unranked:
-        meta["warning"] = (f"{len(unranked)} of {len(pool)} cards ran no generation in their share of the budget "
-                           f"and are not ranked ({', '.join(unranked[:5])}{', ...' if len(unranked) > 5 else ''}); "
-                           "give a larger --budget")
-    return EachCard(ranking, bots, meta)
-
-
-@dataclass
-class EachCard:
-    ranking: pd.DataFrame
-    bots: dict
-    meta: dict
-
-
-def _each_card_state(out, key) -> dict:
-    """The cards an earlier run into ``out`` finished (with the same settings), or none."""
-    st = _load_state(None if out is None else out / "each_card.json", "optimize --each-card")
-    if st is None:
-        return {"rows": [], "bots": {}, "seconds": 0.0}
-    path = out / "each_card.json"
-    _same_run(st, key, out, "--each-card")
-    rows, bots = st.get("rows"), st.get("bots")
-    ok = isinstance(rows, list) and isinstance(bots, dict) and all(
-        isinstance(r, dict) and isinstance(r.get("card"), str) and r["card"] in key["cards"]
-        and (("win_rate" in r) == (r["card"] in bots)) for r in rows)
-    if not ok or not all(isinstance(t, str) for t in bots.values()):
-        raise _damaged(path, "its cards are not a list of finished cards")
-    try:
-        seconds = float(_count(st.get("seconds"), "seconds", real=True))
-    except ValueError as e:
-        raise _damaged(path, e) from None
-    return {"rows": rows, "bots": bots, "seconds": seconds}
-
-
-def write_each_card(res: EachCard, out, command: str | None = None) -> list:
-    """cards_ranking.csv, cards/*.yaml (only this ranking's), cards_ranking.png and
-    run.json into ``out``; returns the files written."""
-    out = Path(out)
-    meta = dict(res.meta, command=command)
-    writers = [lambda: write_csv(res.ranking, out / "cards_ranking.csv"),
-               lambda: _replace_folder(out / "cards", "*.yaml", {
-                   f"{name.lower().replace(' ', '_')}.yaml": text for name, text in res.bots.items()}),
-               lambda: write_json(meta, out / "run.json")]
-    if len(res.ranking):
-        from ..report.charts import cards_ranking
-        writers.append(lambda: cards_ranking(res.ranking, out / "cards_ranking.png", meta["against"],
-                                             partial=meta["partial"]))
-    return write_all(out, writers)
 
 
 def print_line(line: str):

@@ -138,11 +138,21 @@ def test_a_setup_of_the_other_game_is_a_one_line_error_naming_it():
         api.prepare(splendor, dominion_kingdom)
 
 
-def test_optimize_evolves_dominion_bots_only():
+def test_optimize_refuses_bots_and_setups_of_different_games():
     from simulator.tools.optimizer import optimize
-    with pytest.raises(InputErrors, match="evolves Dominion bots"):
-        optimize(ROOT / "kingdoms" / "first_game.yaml", [ROOT / "strategies" / "splendor" / "greedy.yaml"],
-                 generations=1)
+    greedy, first = ROOT / "strategies" / "splendor" / "greedy.yaml", ROOT / "kingdoms" / "first_game.yaml"
+    cases = [(dict(kingdom=first, against=[greedy]),
+              "kingdoms/first_game.yaml is a Dominion file, but the run evolves Splendor bots (the bots' game)"),
+             (dict(against=[greedy], game="dominion"),
+              "the bots given are Splendor bots, but the run evolves Dominion bots (--game dominion)"),
+             (dict(kingdom=api.load_setup(first), start=greedy),
+              "the setup given is a Dominion setup, but the run evolves Splendor bots (the bots' game)"),
+             (dict(against=[BMU, greedy]), "the bots are written for different games")]
+    for kw, message in cases:
+        with pytest.raises(InputErrors, match=re.escape(message)):
+            optimize(generations=1, **kw)
+    with pytest.raises(InputErrors, match="optimize needs a kingdom"):
+        optimize(against=[BMU], generations=1)
 
 
 # ---------------------------------------------------------------- the generic layer's vocabulary
@@ -158,7 +168,7 @@ DOCUMENTED = {"kingdom", "kingdoms", "random_kingdoms", "-k", "--kingdom", "--ra
 #: built-in registrations and the default game, the library's old name load_kingdom
 #: (still answered), and two messages that name the documented kingdoms= and
 #: --random-kingdoms
-STILL_NAMED = {"__init__.py": 1, "api.py": 2, "cli.py": 6, "games.py": 5, "tools/optimizer.py": 8}
+STILL_NAMED = {"__init__.py": 1, "api.py": 2, "cli.py": 5, "games.py": 5}
 _WORD = re.compile(r"(?i)(?<![a-z])(" + "|".join(VOCABULARY) + r")")
 
 

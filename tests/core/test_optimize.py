@@ -1,7 +1,6 @@
 """``dsim optimize``: genomes always render to valid bots, the same seed gives the same
 result for any -j, a stopped run resumes where it stopped, and the outputs are written."""
 import json
-import random
 import signal
 from pathlib import Path
 
@@ -11,57 +10,18 @@ import pytest
 from ..helpers import JIT, Dsim, gone, scaled
 from simulator import api
 from simulator.dominion.cards import BY_NAME
-from simulator.dominion.genome import MAX_RULES, Gene, Genome, Pool, big_money, crossover, mutate
+from simulator.dominion.each_card import each_card, write_each_card
+from simulator.dominion.optimizing import big_money
 from simulator.dominion.strategy import strategy_from_text
 from simulator.errors import InputErrors
-from simulator.tools.optimizer import derived_seed, each_card, optimize, parse_budget, write, write_each_card
+from simulator.tools.genome import Clause, Genome, Rule
+from simulator.tools.optimizer import derived_seed, optimize, parse_budget, write
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST = ROOT / "kingdoms" / "first_game.yaml"
 BMU = ROOT / "strategies" / "big_money_ultimate.yaml"
 #: the smallest settings that still race (two stages) and evaluate
 TINY = dict(population=4, leaders=2, stage_games=8, stages=2, final_games=8)
-
-
-def test_every_genome_renders_to_a_valid_bot_and_every_operator_keeps_it_valid():
-    kingdom = api.load_setup(FIRST)
-    pool = Pool(kingdom.cards)
-    allowed = set(pool.cards)
-    rng = random.Random(3)
-    genomes = [big_money(pool)] + [big_money(pool, c, 2) for c in pool.kingdom]
-    for step in range(600):
-        a = rng.choice(genomes)
-        g = crossover(a, rng.choice(genomes), pool, rng) if step % 3 == 0 else mutate(a, pool, rng)
-        genomes.append(g)
-        bot = strategy_from_text(g.render("G"), "<genome>")  # raises on an invalid bot
-        assert 1 <= len(bot.buy) <= MAX_RULES and {c.name for c in bot.cards()} <= allowed
-        # the play list names exactly the Actions of the buy list
-        assert set(g.play) == {x.card for x in g.buy if "Action" in BY_NAME[x.card].types}
-        assert Genome.from_json(json.loads(json.dumps(g.to_json()))) == g
-    assert len({g.key() for g in genomes}) > 200  # the operators do change genomes
-
-
-def test_a_simplified_genome_plays_exactly_as_the_genome():
-    kingdom = api.load_setup(FIRST)
-    pool = Pool(kingdom.cards)
-    rng = random.Random(11)
-    g = big_money(pool, "Smithy", 1, ratio=True)
-    shorter = 0
-    for k in range(12):
-        for _ in range(6):
-            g = mutate(g, pool, rng)
-        s = g.simplified()
-        shorter += len(s.buy) < len(g.buy)
-        runs = [api.simulate([strategy_from_text(x.render("G"), "<g>"), BMU], kingdom, games=scaled(400, 24),
-                             seed=k, jobs=1).summary for x in (g, s)]
-        assert runs[0][["wins", "ties", "losses", "mean_vp"]].equals(runs[1][["wins", "ties", "losses", "mean_vp"]])
-    assert shorter > 0
-    dup = Genome((Gene("Duchy", 4), Gene("Duchy", 3), Gene("Province", 15), Gene("Province", 16), Gene("Gold"),
-                  Gene("Gold"), Gene("Smithy", 3), Gene("Smithy", 2), Gene("Smithy", 11, True),
-                  Gene("Smithy", 12, True), Gene("Silver")), ("Smithy",))
-    assert [x.rule() for x in dup.simplified().buy] == [
-        "'Duchy: supply(Province) <= 4'", "'Province: total_money > 15'", "Gold", "'Smithy: count(Smithy) < 3'",
-        "'Smithy: count(Smithy) < 1 or count(Smithy) < count(Treasure) / 11'", "Silver"]
 
 
 def test_budget_and_seeds():
@@ -91,20 +51,21 @@ def test_same_seed_same_result_for_any_number_of_workers():
 
 
 def test_racing_keeps_the_strongest_candidate_first():
-    from simulator.dominion.genome import Gene
     from simulator.tools.optimizer import Evaluator, Optimizer, Settings
     kingdom = api.load_setup(FIRST)
     s = Settings(kingdom, api.load_bots([BMU]), generations=1, population=4, leaders=2,
-                 stage_games=scaled(300, 30), stages=2, final_games=8)
+                 stage_games=scaled(300, 30), stages=2, final_games=8, hall=0)
     opt = Optimizer(s, None)
-    pool = opt.pool
-    weak = [Genome((Gene("Silver"),), ()), Genome((Gene("Estate", 4), Gene("Silver")), ()),
-            Genome((Gene("Duchy", 8), Gene("Silver")), ())]
-    strong = big_money(pool, "Militia", 1)
+    g = opt.grammar
+    weak = [Genome((("buy", (Rule("Silver"),)),)),
+            Genome((("buy", (Rule("Estate", (Clause("left_le", (4,)),)), Rule("Silver"))),)),
+            Genome((("buy", (Rule("Duchy"), Rule("Silver"))),))]
+    strong = big_money(g, "Militia", 1)
     opt.population = weak + [strong]  # last: the racing order must follow it through the stages
     opt.leaders = [strong]
     opt.run_generation(Evaluator((kingdom, 2, {}), 1))
     assert opt.leaders[0] == strong and opt.fitness[strong.key()] > 0.5
+    assert opt.fame == [strong]  # the generation's best joins the hall of fame
 
 
 def test_the_dask_backend_gives_the_same_result():
@@ -249,8 +210,12 @@ def finished_run(tmp_path_factory):
     ({"seconds": float("nan")}, "'seconds' is not a number of 0 or more"),
     ({"generation": -3}, "'generation' is not a whole number of 0 or more"),
     ({"games": "many"}, "'games' is not a whole number of 0 or more"),
-    ({"leaders": [{"buy": [["Bogus", 1, False]], "play": []}]}, "is not [card of the kingdom, number, ratio]"),
-    ({"leaders": [{"buy": [["Smithy", 99, False]], "play": ["Smithy"]}]}, "has a number out of its range"),
+    ({"leaders": [{"lists": {"buy": [["Bogus", [], False, False]]}, "extra": []}]},
+     "names 'Bogus', which 'buy' cannot"),
+    ({"leaders": [{"lists": {"buy": [["Smithy", [["own", [99]]], False, False]]}, "extra": []}]},
+     "is not a condition of 'buy'"),
+    ({"leaders": [{"lists": {"play": [["Smithy", [], False, False]]}, "extra": []}]}, "a genome has no 'buy' list"),
+    ({"fame": [{"buy": []}]}, "a genome is not"),
     ({"rng": [1]}, "state with version 1 passed to Random.setstate() of version 3"),
     ({"rng": None}, "damaged"),
 ])
@@ -323,7 +288,8 @@ def test_each_card_with_a_tiny_budget_ranks_nothing_and_says_so(tmp_path):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--each-card", "-k", FIRST], "--each-card ranks cards on the basic supply plus the card; it takes no kingdom"),
+    (["--each-card", "-k", FIRST], "--each-card ranks cards on the basic supply plus the card; it takes no -k"),
+    (["--each-card", "--start", BMU], "it takes no -k, --start or --game"),
     (["--each-card", "--against", BMU, "--against", BMU], "--each-card ranks every card against one bot, not 2"),
     (["-k", FIRST, "--edition", "2"], "--edition goes with --each-card"),
 ])
@@ -333,8 +299,8 @@ def test_each_card_options_it_cannot_honour_are_refused(tmp_path, args, message)
 
 
 def test_each_card_honours_players_and_a_stopped_run_resumes_from_the_next_card(tmp_path, monkeypatch):
-    from simulator.tools import optimizer
-    real = optimizer.optimize
+    from simulator.dominion import each_card as ranking
+    real = ranking.optimize
     calls = []
 
     def stop_on_village(kingdom, *a, **kw):
@@ -342,7 +308,7 @@ def test_each_card_honours_players_and_a_stopped_run_resumes_from_the_next_card(
         if kingdom.cards[0].name == "Village" and len(calls) == 2:
             raise KeyboardInterrupt
         return real(kingdom, *a, **kw)
-    monkeypatch.setattr(optimizer, "optimize", stop_on_village)
+    monkeypatch.setattr(ranking, "optimize", stop_on_village)
     kw = dict(cards=["Smithy", "Village"], generations=1, seed=2, jobs=1, out=tmp_path, players=3, **TINY)
     first = each_card(BMU, **kw)
     assert first.meta["partial"] and first.meta["cards_done"] == 1 and first.ranking.card.tolist() == ["Smithy"]
@@ -353,3 +319,115 @@ def test_each_card_honours_players_and_a_stopped_run_resumes_from_the_next_card(
     assert calls == ["Smithy", "Village", "Village"]  # Smithy was not played again
     assert not second.meta["partial"] and sorted(second.ranking.card) == ["Smithy", "Village"]
     assert second.meta["players"] == 3
+
+
+# ---------------------------------------------------------------- issue 28: any game, a person's bot, readable results
+SBM = ROOT / "strategies" / "smithy_big_money.yaml"
+GREEDY = ROOT / "strategies" / "splendor" / "greedy.yaml"
+
+
+def test_a_run_started_from_a_persons_bot_plays_it_and_says_what_changed(tmp_path):
+    from simulator.tools import genome as G
+    from simulator.tools.optimizer import summary_lines
+    res = optimize(FIRST, start=SBM, generations=2, seed=4, jobs=1, **dict(TINY, final_games=40))
+    m = res.meta
+    assert m["start"] == "strategies/smithy_big_money.yaml" and "Smithy Big Money" in m["against"]
+    assert len(m["against"]) > 5  # the shipped bots that fit the kingdom, and the start bot
+    start, kept = G.from_bot(SBM.read_text(), res.grammar, keep=True)
+    assert not kept and m["changes"] == G.diff(start, res.best, res.grammar)
+    lines = summary_lines(res)
+    assert any(ln.startswith("Against strategies/smithy_big_money.yaml: ") for ln in lines), lines
+    assert ("What changed from it:" in lines) == bool(m["changes"])
+    assert "started from strategies/smithy_big_money.yaml" in res.best_text
+    # what the genome cannot say is kept, said, and still in the best bot
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(SBM.read_text().replace("Province: total_money > 15", "'Province: vp + 3 > opp_vp or coins > 9'"))
+    said = []
+    res = optimize(FIRST, [BMU], start=mine, generations=2, seed=4, jobs=1, progress=said.append, **TINY)
+    assert "kept as written (the genome cannot change it): Province: vp + 3 > opp_vp or coins > 9" in said
+    assert "Province: vp + 3 > opp_vp or coins > 9" in res.best_text
+    assert res.meta["kept"] == ["Province: vp + 3 > opp_vp or coins > 9"]
+    assert res.meta["against"] == ["Big Money Ultimate"]  # --against given: the start bot is not added
+
+
+def test_splendor_bots_evolve_through_the_same_optimiser(tmp_path):
+    from simulator.splendor.bots import bot_from_text
+    one = optimize(game="splendor", against=[GREEDY], generations=2, seed=5, jobs=1, **TINY)
+    two = optimize(game="splendor", against=[GREEDY], generations=2, seed=5, jobs=2, **TINY)
+    _same(one, two)
+    assert one.meta["game"] == "splendor" and one.meta["setup"] == "the standard rules"
+    assert one.best_text.splitlines()[-1] != "" and "game: splendor" in one.best_text
+    bot_from_text(one.best_text, "<best>")  # a valid Splendor bot
+    # a variant file chooses the game; the state resumes
+    variant = ROOT / "kingdoms" / "splendor" / "standard.yaml"
+    whole = optimize(variant, [GREEDY], generations=2, seed=6, jobs=1, out=tmp_path / "a", **TINY)
+    optimize(variant, [GREEDY], generations=1, seed=6, jobs=1, out=tmp_path / "b", **TINY)
+    resumed = optimize(variant, [GREEDY], generations=2, seed=6, jobs=1, out=tmp_path / "b", **TINY)
+    assert resumed.meta["resumed"] and json.loads((tmp_path / "b" / "state.json").read_text())["fame"]
+    _same(whole, resumed)
+    # without --against: every shipped Splendor bot but the random one
+    names = optimize(game="splendor", generations=1, seed=1, jobs=1, **TINY).meta["against"]
+    assert "Greedy" in names and "Cheap Engine" in names and "Random" not in names
+
+
+def _optimizer(against, **kw):
+    from simulator.tools.optimizer import Evaluator, Optimizer, Settings
+    kingdom = api.load_setup(FIRST)
+    s = Settings(kingdom, api.load_bots(against), population=4, leaders=2, **kw)
+    return Optimizer(s, None), Evaluator((kingdom, 2, {}), 1)
+
+
+def test_the_best_bot_loses_only_what_never_changes_a_game():
+    opt, ev = _optimizer([BMU])
+    g = opt.grammar
+    money = (Rule("Province", (Clause("money_gt", (15,)),)), Rule("Gold"), Rule("Silver"))
+    # two Provinces bought while all 8 are left cannot happen; a play rule for a card never bought
+    # changes nothing either. Each of the Duchy's conditions alone would fire: they stay until the rule goes
+    never = Rule("Duchy", (Clause("left_gt", (7,)), Clause("has_ge", (2, "Province"))))
+    dead = Genome((("buy", (never,) + money), ("play", (Rule("Smithy"),))))
+    pruned, dropped = opt.prune(ev, dead)
+    assert pruned == Genome((("buy", money),)) and dropped == 2
+    # a rule that fires once in a thousand games stays (one Smithy, bought in a game where Silver ran
+    # out); its limit of two, never reached, goes
+    rare = Genome((("buy", money + (Rule("Smithy", (Clause("own", (2,)),)),)),))
+    assert opt.prune(ev, rare) == (Genome((("buy", money + (Rule("Smithy"),)),)), 1)
+    assert opt.fingerprints(ev, [opt.text(dead, "A")]) == opt.fingerprints(ev, [opt.text(pruned, "B")])
+    # a rule that does fire stays
+    live = big_money(g, "Smithy", 1)
+    assert opt.prune(ev, live)[0].get("buy") == live.get("buy")
+    # leaders that play the same games are one; a bot that plays as a shipped one says so
+    bmu = Genome.from_json(json.loads(json.dumps(
+        __import__("simulator.tools.genome", fromlist=["x"]).from_bot(BMU.read_text(), g)[0].to_json())), g)
+    kept, same_as = opt.alike(ev, [bmu, dead, pruned, live])
+    assert kept == [bmu, dead, live] and same_as[0].name == "Big Money Ultimate" and same_as[2] is None
+
+
+def test_each_card_says_when_the_best_bot_never_buys_the_card(tmp_path, monkeypatch):
+    from simulator.dominion import each_card as ranking
+    real = ranking.optimize
+
+    def without_village(kingdom, *a, **kw):
+        res = real(kingdom, *a, **kw)
+        if kingdom.cards[0].name == "Village":  # as if the best Big Money + Village bought none
+            res.best = res.best.with_list(res.grammar, "buy", [r for r in res.best.get("buy") if r.item != "Village"])
+        return res
+    monkeypatch.setattr(ranking, "optimize", without_village)
+    res = each_card(BMU, cards=["Village", "Smithy"], generations=1, seed=2, jobs=1, **TINY)
+    assert res.ranking.card.tolist() == ["Smithy", "Village"]  # never bought: last, whatever its win rate
+    assert res.ranking.buys_it.tolist() == [True, False] and res.meta["never_bought"] == ["Village"]
+    assert "never buys Village" in res.bots["Village"]
+
+
+def test_the_command_line_evolves_splendor_bots_and_starts_from_a_bot(tmp_path):
+    r = _opt("--game", "splendor", "--against", GREEDY, "--generations", 1, "--seed", 1, "--out", tmp_path / "s",
+             *TINY_ARGS)
+    assert r.exit_code == 0, r.output
+    assert "game: splendor" in (tmp_path / "s" / "best.yaml").read_text()
+    r = _opt("-k", FIRST, "--start", SBM, "--against", BMU, "--against", SBM, "--generations", 1, "--seed", 1,
+             "--out", tmp_path / "d", *TINY_ARGS)
+    assert r.exit_code == 0, r.output
+    assert "Against strategies/smithy_big_money.yaml: " in r.stdout
+    assert "What changed from it:" in r.stdout or "No change to it was found" in r.stdout
+    r = _opt("--game", "splendor", "-k", FIRST, "--generations", 1, "--out", tmp_path / "x", *TINY_ARGS)
+    assert r.exit_code == 1, r.output
+    assert "is a Dominion file, but the run evolves Splendor bots (--game splendor)" in r.stderr

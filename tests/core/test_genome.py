@@ -1,0 +1,180 @@
+"""The optimiser's genomes (simulator/tools/genome.py) with both games' grammars: every
+operator keeps a genome a valid bot of its game, a bot's text reads back as the same
+genome, simplifying and pruning never change a game, and a person's bot becomes a genome
+with what it cannot express kept as written."""
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from ..helpers import scaled
+from simulator import api
+from simulator.games import get_game
+from simulator.dominion import optimizing as dominion
+from simulator.splendor import optimizing as splendor
+from simulator.tools import genome as G
+from simulator.tools.genome import Clause, Genome, Rule
+from simulator.tools.optimizer import default_against
+
+ROOT = Path(__file__).resolve().parents[2]
+KINGDOMS = ROOT / "kingdoms"
+BMU = ROOT / "strategies" / "big_money_ultimate.yaml"
+
+GRAMMARS = [
+    ("village square", dominion, lambda: api.load_setup(KINGDOMS / "village_square.yaml")),
+    ("size distortion", dominion, lambda: api.load_setup(KINGDOMS / "size_distortion.yaml")),
+    ("big money", dominion, lambda: api.load_setup(KINGDOMS / "big_money.yaml")),
+    ("splendor", splendor, lambda: get_game("splendor").default_setup()),
+]
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("name,tools,setup", GRAMMARS, ids=[g[0] for g in GRAMMARS])
+def test_every_operator_keeps_a_valid_bot_that_reads_back_as_the_same_genome(name, tools, setup):
+    setup = setup()
+    g = tools.grammar(setup, 2)
+    rng = random.Random(7)
+    # the seeds, and every shipped bot that can play the setup, as the optimiser starts
+    population = tools.seeds(g) + [G.from_bot(b.source, g)[0] for b in default_against(setup)]
+    shapes, lists = set(), set()
+    for step in range(scaled(1500, 300)):
+        a = rng.choice(population)
+        x = G.crossover(a, rng.choice(population), g, rng) if step % 3 == 0 else G.mutate(a, g, rng)
+        population.append(x)
+        text = x.render(g, "G")
+        bot = tools.bot_from_text(text, "<genome>")  # raises on an invalid bot
+        assert bot.name == "G"
+        back, _ = G.from_bot(text, g)
+        assert back == x, text
+        assert Genome.from_json(json.loads(json.dumps(x.to_json())), g) == x
+        for lst, rules in x.lists:
+            assert len(rules) <= g.lists[lst].max_rules and all(r.item in g.lists[lst].items for r in rules)
+            lists.add(lst)
+            shapes |= {c.shape for r in rules for c in r.clauses}
+        tools.bot_from_text(G.simplified(x, g).render(g, "S"), "<simplified>")
+    assert len({x.key() for x in population}) > scaled(1000, 200)  # the operators do change genomes
+    assert lists == set(g.lists)  # every list is reached
+    assert len(shapes) >= len(g.shapes) - 2  # and (nearly) every shape
+
+
+def test_the_dominion_grammar_offers_the_lists_the_kingdom_asks_for():
+    g = dominion.grammar(api.load_setup(KINGDOMS / "size_distortion.yaml"))
+    assert list(g.lists) == ["buy", "gain", "play", "trash", "discard"]  # Chapel, Workshop, Cellar: no topdeck
+    assert "Copper" in g.lists["buy"].items  # Gardens is there
+    g = dominion.grammar(api.load_setup(KINGDOMS / "village_square.yaml"))
+    assert list(g.lists) == ["buy", "gain", "play", "trash", "discard", "topdeck", "set_aside"]
+    assert "Copper" not in g.lists["buy"].items and set(g.lists["play"].items) == {
+        "Bureaucrat", "Cellar", "Festival", "Library", "Market", "Remodel", "Smithy", "Throne Room", "Village",
+        "Woodcutter"}
+    # a count never compares a card with itself through another card's shape
+    rng = random.Random(1)
+    for _ in range(500):
+        r = G.random_rule(g, "buy", rng)
+        assert all(c.args[1] != r.item for c in r.clauses if c.shape in ("per_card", "per_card2", "has_lt",
+                                                                          "has_ge"))
+
+
+def test_a_persons_bot_becomes_a_genome_and_what_it_cannot_express_is_kept():
+    k = api.load_setup(KINGDOMS / "first_game.yaml")
+    g = dominion.grammar(k)
+    text = (ROOT / "strategies" / "smithy_big_money.yaml").read_text()
+    gen, kept = G.from_bot(text, g)
+    assert not kept
+    assert gen.get("buy")[5] == Rule("Smithy", (Clause("per_treasure", (11,)),))
+    assert gen.get("buy")[0] == Rule("Province", (Clause("money_gt", (15,)),))
+    assert gen.get("play") == (Rule("Smithy"),)
+    # a bot's own words: the rules it cannot express are kept, the rest is evolvable
+    mine = ("name: Mine\nbuy:\n  - 'Province: total_money > 15 and vp + 3 > opp_vp'\n"
+            "  - 'Smithy: count(Smithy) < 2 and (turn <= 4 or coins == 4)'\n  - Gold\n  - 'Witch'\n"
+            "  - Silver\nplay: [Smithy]\noptions: {reveal_moat: false}\n")
+    gen, kept = G.from_bot(mine, g, keep=True)
+    buy = gen.get("buy")
+    assert buy[0].clauses == (Clause("money_gt", (15,)), Clause("", ("vp + 3 > opp_vp",)))
+    assert buy[1].clauses == (Clause("own", (2,)), Clause("", ("turn <= 4 or coins == 4",)))
+    assert buy[3] == Rule("Witch", (), True, True)  # not in this kingdom: kept as written
+    assert kept == ["Province: vp + 3 > opp_vp", "Smithy: turn <= 4 or coins == 4", "Witch",
+                    "options: {'reveal_moat': False}"]
+    assert gen.extra == (("options", {"reveal_moat": False}),)
+    # the kept parts survive every operator, and the genome stays a valid bot
+    rng = random.Random(2)
+    x = gen
+    for _ in range(300):
+        x = G.mutate(x, g, rng)
+        texts = [r.text(g) for r in x.get("buy")]
+        assert "Witch" in texts and any("vp + 3 > opp_vp" in t for t in texts)
+        assert "reveal_moat: false" in x.render(g, "X")
+        dominion.bot_from_text(x.render(g, "X"), "<x>")
+    # a bot the run plays against (not the start) may lose what the grammar cannot say
+    theirs, _ = G.from_bot(mine, g)
+    assert not any(r.keep for r in theirs.get("buy")) and (("buy", 3, None) in G.parts(theirs))
+    assert ("buy", 3, None) not in G.parts(gen) and ("buy", 0, 1) not in G.parts(gen) and ("buy", 0, 0) in G.parts(gen)
+    # 'a or b and c' is 'a or (b and c)': one clause, not two
+    gen, kept = G.from_bot("name: P\nbuy: ['Gold: turn > 3 or turn < 2 and coins > 6']\n", g)
+    assert gen.get("buy")[0].clauses == (Clause("", ("turn > 3 or turn < 2 and coins > 6",)),)
+
+
+def test_a_splendor_bot_becomes_a_genome_with_its_selectors_in_the_grammars_words():
+    g = splendor.grammar()
+    for path in sorted((ROOT / "strategies" / "splendor").glob("*.yaml")):
+        gen, kept = G.from_bot(path.read_text(), g)
+        if path.stem == "random":
+            assert kept == ["random: True"]
+            continue
+        bot = splendor.bot_from_text(gen.render(g, "X"), "<x>")
+        orig = splendor.bot_from_text(path.read_text(), str(path))
+        for lst in ("buy", "reserve", "take", "return", "noble"):  # the same selectors, in the same order
+            assert [r.sel.row() for r in bot.rules(lst)] == [r.sel.row() for r in orig.rules(lst)], (path, lst)
+        if path.stem == "cheap_engine":
+            assert not kept
+            assert gen.get("buy")[1] == Rule("level 1 cheapest", (Clause("cards_lt", (6,)),))
+    gen, kept = G.from_bot("game: splendor\nname: x\nbuy: ['cheapest level 2: points >= 3']\n", g)
+    assert gen.get("buy") == (Rule("level 2 cheapest", (Clause("points_ge", (3,)),)),) and not kept
+
+
+def test_simplifying_drops_what_can_never_apply_and_nothing_else():
+    g = dominion.grammar(api.load_setup(KINGDOMS / "first_game.yaml"))
+    R = Rule
+    buy = (R("Duchy", (Clause("left_le", (4,)),)), R("Duchy", (Clause("left_le", (3,)),)),
+           R("Province", (Clause("money_gt", (15,)),)), R("Province", (Clause("money_gt", (16,)),)),
+           R("Gold"), R("Gold", (Clause("turn_ge", (5,)),)),
+           R("Smithy", (Clause("own", (3,)), Clause("own", (2,)))),
+           R("Smithy", (Clause("own", (2,)), Clause("turn_le", (4,)))),
+           R("Smithy", (Clause("per_treasure", (11,)),)), R("Smithy", (Clause("per_treasure", (12,)),)),
+           R("Silver"))
+    gen = Genome((("buy", buy),))
+    assert [r.text(g) for r in G.simplified(gen, g).get("buy")] == [
+        "Duchy: supply(Province) <= 4", "Province: total_money > 15", "Gold", "Smithy: count(Smithy) < 2",
+        "Smithy: count(Smithy) < 1 or count(Smithy) < count(Treasure) / 11", "Silver"]
+    # a rule of another item, or a condition that is not implied, stays
+    other = Genome((("buy", (R("Smithy", (Clause("own", (2,)),)), R("Smithy", (Clause("own", (3,)),)),
+                             R("Smithy", (Clause("turn_le", (4,)),)))),))
+    assert G.simplified(other, g) == other
+
+
+@pytest.mark.timeout(300)
+def test_a_simplified_genome_plays_exactly_as_the_genome():
+    kingdom = api.load_setup(KINGDOMS / "first_game.yaml")
+    g = dominion.grammar(kingdom)
+    rng = random.Random(11)
+    x = dominion.big_money(g, "Smithy", 1, ratio=True)
+    shorter = 0
+    for k in range(10):
+        for _ in range(8):
+            x = G.mutate(x, g, rng)
+        s = G.simplified(x, g)
+        shorter += s.rule_count() < x.rule_count()
+        runs = [api.simulate([dominion.bot_from_text(y.render(g, "G"), "<g>"), BMU], kingdom, games=scaled(400, 24),
+                             seed=k, jobs=1).summary for y in (x, s)]
+        assert runs[0][["wins", "ties", "losses", "mean_vp"]].equals(runs[1][["wins", "ties", "losses", "mean_vp"]])
+    assert shorter > 0
+
+
+def test_the_diff_says_what_changed():
+    g = dominion.grammar(api.load_setup(KINGDOMS / "first_game.yaml"))
+    a = dominion.big_money(g, "Smithy", 1)
+    b = a.with_list(g, "buy", [Rule("Province")] + list(a.get("buy"))[1:])
+    assert G.diff(a, b, g) == ["buy: - Province: total_money > 18", "buy: + Province"]
+    c = a.with_list(g, "buy", list(a.get("buy"))[::-1])
+    assert G.diff(a, c, g)[0].startswith("buy: reordered: Silver, Smithy")
+    assert G.diff(a, a, g) == []
