@@ -369,15 +369,15 @@ def optimize_progress(gens, path, meta: dict) -> Path:
     ax.plot(gens.generation, 100 * gens.best_fitness, marker="o", ms=3, label="best candidate")
     ax.plot(gens.generation, 100 * gens.mean_fitness, marker="o", ms=3, label="mean of the population (first stage)")
     ax.set_xlabel("generation")
-    ax.set_ylabel("win share against that generation's opponents (%)")
+    ax.set_ylabel("fitness: mean win rate, each opponent\ncounted at most 70% (%)")
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right", fontsize=8)
     t = ax.twinx()
     t.plot(gens.generation, gens.games_played / 1e6, color="grey", lw=0.8, ls=":")
     t.set_ylabel("games played (millions, dotted)", color="grey")
     title = (_partial_set(meta) + f"dsim optimize: {meta.get('setup')} · {meta.get('players')} players · "
-             f"seed {meta.get('seed')}\nopponents: the {len(meta.get('against', []))} --against bots and the best "
-             "3 leaders of the generation before")
+             f"seed {meta.get('seed')}\nopponents: the {len(meta.get('against', []))} --against bots and the "
+             "3 newest past bests (the hall of fame)")
     ax.set_title("\n".join(textwrap.wrap(title, 110, replace_whitespace=False)), fontsize=9)
     return _save(fig, path)
 
@@ -391,10 +391,12 @@ def cards_ranking(ranking, path, against: str, partial: bool = False) -> Path:
     rate = ranking.win_rate.to_numpy() * 100
     lo = np.clip(rate - ranking.ci_low.to_numpy() * 100, 0, None)
     hi = np.clip(ranking.ci_high.to_numpy() * 100 - rate, 0, None)
-    ax.barh(y, rate, xerr=[lo, hi], color="#4C72B0", height=0.7, capsize=2, ecolor="black")
+    bought = ranking.buys_it.to_numpy() if "buys_it" in ranking else np.ones(len(ranking), bool)
+    ax.barh(y, rate, xerr=[lo, hi], color=np.where(bought, "#4C72B0", "#BBBBBB"), height=0.7, capsize=2,
+            ecolor="black")
     for yi, r, h in zip(y, rate, ranking.ci_high.to_numpy() * 100):
         ax.text(h + 1, yi, f"{r:.1f}%", va="center", fontsize=7)
-    ax.set_yticks(y, ranking.card, fontsize=8)
+    ax.set_yticks(y, [c if b else f"{c} (never bought)" for c, b in zip(ranking.card, bought)], fontsize=8)
     ax.set_xlim(0, 108)
     ax.axvline(50, color="grey", lw=0.8, ls="--")
     ax.set_xlabel(f"win rate against {against} (%), whiskers: Wilson 95% interval")

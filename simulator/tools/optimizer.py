@@ -96,21 +96,24 @@ def digest(t) -> str:
     return h.hexdigest()[:24]
 
 
-_MATCHES: dict = {}  # (context id, candidate, opponent) -> match: a race plays a pair at every stage
+#: (context id, candidate, opponent) -> (context, match): a race plays each pair at every
+#: stage. The entry holds its context, so that id cannot be another context's while it lives.
+_MATCHES: dict = {}
 
 
 def _match(context, cand_text: str, opp_text: str):
-    """The compiled match of a candidate against an opponent (the last few hundred kept)."""
+    """The compiled match of a candidate against an opponent (the last thousand kept)."""
     key = (id(context), cand_text, opp_text)
-    m = _MATCHES.get(key)
-    if m is None:
-        setup, players, rules = context
-        bot = tools(setup).bot_from_text
-        cand, opp = _cached_bot(bot, cand_text, "<candidate>"), _cached_bot(bot, opp_text, "<opponent>")
-        m = game_of_setup(setup).make_match([cand] + [opp] * (players - 1), setup, rules, "rotate")
-        if len(_MATCHES) >= 1024:
-            _MATCHES.clear()
-        _MATCHES[key] = m
+    hit = _MATCHES.get(key)
+    if hit is not None and hit[0] is context:
+        return hit[1]
+    setup, players, rules = context
+    bot = tools(setup).bot_from_text
+    cand, opp = _cached_bot(bot, cand_text, "<candidate>"), _cached_bot(bot, opp_text, "<opponent>")
+    m = game_of_setup(setup).make_match([cand] + [opp] * (players - 1), setup, rules, "rotate")
+    if len(_MATCHES) >= 1024:
+        _MATCHES.clear()
+    _MATCHES[key] = (context, m)
     return m
 
 
@@ -656,9 +659,9 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     bots = api.load_bots(against) if against else default_against(kingdom)
     if not against and start is not None and all(b.source != start.source for b in bots):
         bots = bots + [start]
-    _evolvable(game_of_bots(bots), kingdom)
     if not bots:
         raise InputErrors([InputError("no bot to play against", hint="give --against BOT")])
+    _evolvable(game_of_bots(bots), kingdom)
     game = game_of_setup(kingdom)
     players = api.whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS)
     seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)

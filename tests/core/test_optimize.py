@@ -365,9 +365,11 @@ def test_splendor_bots_evolve_through_the_same_optimiser(tmp_path):
     resumed = optimize(variant, [GREEDY], generations=2, seed=6, jobs=1, out=tmp_path / "b", **TINY)
     assert resumed.meta["resumed"] and json.loads((tmp_path / "b" / "state.json").read_text())["fame"]
     _same(whole, resumed)
-    # without --against: every shipped Splendor bot but the random one
-    names = optimize(game="splendor", generations=1, seed=1, jobs=1, **TINY).meta["against"]
+    # without --against: every shipped Splendor bot but the random one; 4 players
+    four = optimize(game="splendor", players=4, generations=1, seed=1, jobs=1, **TINY)
+    names = four.meta["against"]
     assert "Greedy" in names and "Cheap Engine" in names and "Random" not in names
+    assert four.meta["players"] == 4 and (four.leaderboard.games % 4 == 0).all()
 
 
 def _optimizer(against, **kw):
@@ -431,3 +433,13 @@ def test_the_command_line_evolves_splendor_bots_and_starts_from_a_bot(tmp_path):
     r = _opt("--game", "splendor", "-k", FIRST, "--generations", 1, "--out", tmp_path / "x", *TINY_ARGS)
     assert r.exit_code == 1, r.output
     assert "is a Dominion file, but the run evolves Splendor bots (--game splendor)" in r.stderr
+
+
+def test_a_compiled_match_is_kept_for_its_own_setup_only():
+    from simulator.tools.optimizer import _match
+    first, square = api.load_setup(FIRST), api.load_setup(ROOT / "kingdoms" / "village_square.yaml")
+    text = BMU.read_text()
+    a, b = (first, 2, {}), (square, 2, {})
+    ma, mb = _match(a, text, text), _match(b, text, text)
+    assert ma.kingdom is first and mb.kingdom is square
+    assert _match(a, text, text) is ma and _match((first, 2, {}), text, text) is not ma  # another context: compiled
