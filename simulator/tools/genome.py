@@ -67,8 +67,6 @@ class Grammar:
     max_clauses: int = 2
     #: how the game writes an item read from a person's bot (None: not one it can name)
     canonical: object = None
-    #: (list, item, rng) -> a nearby item (default: any of the list's items)
-    neighbour: object = None
 
     def __post_init__(self):
         self.by_name = {s.name: s for s in self.shapes}
@@ -312,8 +310,7 @@ def mutate(gen: Genome, g: Grammar, rng: random.Random) -> Genome:
     elif op == "item" and (change := [i for i in free if i in loose]):
         i = rng.choice(change)
         r = rules[i]
-        item = g.neighbour(lst, r.item, rng) if g.neighbour else rng.choice(spec.items)
-        rules[i] = Rule(item, r.clauses)
+        rules[i] = Rule(rng.choice(spec.items), r.clauses)
     return _tidy(gen.with_list(g, lst, rules), g)
 
 

@@ -646,6 +646,9 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     if start is not None:
         start = api.load_bots([start])[0]
         _evolvable(game_of_bots([start]))
+        if getattr(start, "random", False):
+            raise InputErrors([InputError(f"{start.path or start.name}: a random bot has no rules to start from",
+                                          hint="give a bot with rules to --start")])
     if kingdom is None:
         kingdom = getattr(chosen, "default_setup", lambda: None)()
         if kingdom is None:

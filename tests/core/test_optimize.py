@@ -433,6 +433,9 @@ def test_the_command_line_evolves_splendor_bots_and_starts_from_a_bot(tmp_path):
     r = _opt("--game", "splendor", "-k", FIRST, "--generations", 1, "--out", tmp_path / "x", *TINY_ARGS)
     assert r.exit_code == 1, r.output
     assert "is a Dominion file, but the run evolves Splendor bots (--game splendor)" in r.stderr
+    r = _opt("--start", ROOT / "strategies" / "splendor" / "random.yaml", "--out", tmp_path / "r", *TINY_ARGS)
+    assert r.exit_code == 1 and "a random bot has no rules to start from" in r.stderr, r.output
+    assert not list((tmp_path / "r").glob("*.yaml"))  # refused before any game
 
 
 def test_a_compiled_match_is_kept_for_its_own_setup_only():
@@ -443,3 +446,18 @@ def test_a_compiled_match_is_kept_for_its_own_setup_only():
     ma, mb = _match(a, text, text), _match(b, text, text)
     assert ma.kingdom is first and mb.kingdom is square
     assert _match(a, text, text) is ma and _match((first, 2, {}), text, text) is not ma  # another context: compiled
+
+
+@pytest.mark.skipif(not JIT, reason="workers load the compiled engine")
+@pytest.mark.parametrize("method,kw", [("spawn", dict(kingdom=FIRST, against=[BMU])),
+                                       ("forkserver", dict(game="splendor", against=[GREEDY]))])
+def test_the_same_run_under_every_start_method(method, kw):
+    import multiprocessing as mp
+    here = optimize(generations=1, seed=2, jobs=1, **kw, **TINY)
+    old = mp.get_start_method(allow_none=True)
+    mp.set_start_method(method, force=True)
+    try:
+        there = optimize(generations=1, seed=2, jobs=2, **kw, **TINY)
+    finally:
+        mp.set_start_method(old, force=True)
+    _same(here, there)
