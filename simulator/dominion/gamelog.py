@@ -138,9 +138,22 @@ def game_text(state, match, seed: int, game: int) -> str:
     text = render(state.events(), names, head, empty)
     if int(state.S[E.G_NEV]) >= int(state.S[E.G_EVCAP]):
         text += "(log truncated: the game recorded more events than the log holds)\n"
-    # the winner line, from the tally of this one game
+    # the winner line, from the tally of this one game, with what decided it
     t = state.tally(1)
-    winners = [match.bot_names[b] for b in range(len(match.bots)) if t.bot[b, E.TB_WINS] or t.bot[b, E.TB_TIES]]
-    if winners:
-        text += ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners) + "\n"
+    won = [b for b in range(len(match.bots)) if t.bot[b, E.TB_WINS] or t.bot[b, E.TB_TIES]]
+    if won:
+        scores = {int(p): (int(v), int(c)) for code, p, c, v in state.events() if code == E.EV_SCORE}
+        best = max(v for v, _ in scores.values())
+        tied = sorted(s for s, (v, _) in scores.items() if v == best)
+        rule = match.rules.tiebreak
+        if len(tied) == 1:
+            why = f"most VP: {best}"
+        elif len(won) == 1:
+            turns = [scores[s][1] for s in tied]
+            why = f"tied on {best} VP, fewer turns: {min(turns)} against {max(turns)}"
+        else:
+            why = f"tied on {best} VP" + (f" in {scores[tied[0]][1]} turns each" if rule == "turns" else "") + \
+                f"; tiebreak: {rule}"
+        text += ("Winner: " if len(won) == 1 else "Shared win: ") + ", ".join(match.bot_names[b] for b in won) + \
+            f" ({why})\n"
     return text

@@ -19,37 +19,79 @@ def tokens_text(t: list[int]) -> str:
     return ", ".join(parts) if parts else "none"
 
 
+LETTERS = "WUGRK"  # white, blue, green, red, black, as the cards' costs are written
+
+
+def short_tokens(t) -> str:
+    """Tokens as '3W 1U 2 gold' (the cards' letters), 'none' when there are none."""
+    parts = [f"{n}{LETTERS[k]}" for k, n in enumerate(t[:E.NGEM]) if n]
+    if len(t) > E.NGEM and t[E.GOLD]:
+        parts.append(f"{t[E.GOLD]} gold")
+    return " ".join(parts) or "none"
+
+
+def slot_text(slot: int) -> str:
+    return f"level {slot // E.FACE_UP + 1} slot {slot % E.FACE_UP + 1}"
+
+
 def render(events, seat_names: list[str], players: int, header: str = "") -> str:
+    """The game's text: each round's board and nobles (with how many cards each player
+    still lacks for each noble), each turn's moves with what was paid and each refill as
+    it happens (or the slot that stays empty), then the player's tokens, bonuses, cards
+    and points, and the bank."""
     lines = [header] if header else []
     board = [-1] * (E.NLEVEL * E.FACE_UP)
     nobles: list[int] = []
     tokens = [[0] * E.NTOK for _ in range(players)]
+    bank = [E.GEMS_BY_PLAYERS[players]] * E.NGEM + [E.GOLD_TOKENS]
+    bonus = [[0] * E.NGEM for _ in range(players)]
     points = [0] * players
     cards = [0] * players
     reserved: list[list[int]] = [[] for _ in range(players)]
     acts: list[str] = []
+    paid: list[tuple[int, int]] = []
+    revealed: dict[int, int] = {}  # slot -> card turned up since the last move (the engine logs it first)
     cur = -1
     shown_round = 0
+
+    def short_of(p: int, n: int) -> int:
+        return sum(max(0, r - b) for r, b in zip(NOBLES[n].req, bonus[p]))
 
     def board_lines():
         out = []
         for lv in range(E.NLEVEL, 0, -1):
             row = [card_text(c) if c >= 0 else "(empty)" for c in board[(lv - 1) * E.FACE_UP:lv * E.FACE_UP]]
             out.append(f"    level {lv}: " + " | ".join(row))
-        out.append("    nobles: " + (", ".join(NOBLES[n].name[6:] for n in nobles) or "none"))
+        out += [f"    noble {NOBLES[n].name[6:]}: cards lacking " + ", ".join(
+            f"{seat_names[p]} {short_of(p, n)}" for p in range(players)) for n in nobles] or ["    nobles: none"]
         return out
+
+    def took_from_board(c: int) -> str:
+        """Card c left the board: its slot takes the card turned up, or stays empty."""
+        if c not in board:
+            return ""
+        slot = board.index(c)
+        board[slot] = revealed.pop(slot, -1)
+        return (f"; {slot_text(slot)} refilled with {card_text(board[slot])}" if board[slot] >= 0 else
+                f"; {slot_text(slot)} stays empty (its deck is empty)")
 
     def end_turn():
         if cur >= 0 and acts:
             p = cur
+            held = [f"bonuses {short_tokens(bonus[p])}" if any(bonus[p]) else "no bonuses",
+                    f"{cards[p]} cards, {points[p]} points"] + ([f"reserved {len(reserved[p])}"] if reserved[p] else [])
             lines.append(f"  {seat_names[p]}: {'; '.join(acts)}  -> tokens {tokens_text(tokens[p])}; "
-                         f"{cards[p]} cards, {points[p]} points"
-                         + (f"; reserved {len(reserved[p])}" if reserved[p] else ""))
+                         + "; ".join(held))
+            lines.append("      bank: " + " ".join(f"{n}{LETTERS[k]}" for k, n in enumerate(bank[:E.NGEM]))
+                         + f" {bank[E.GOLD]} gold")
             acts.clear()
 
     for code, p, c, v in (tuple(int(x) for x in e) for e in events):
         if code == E.EV_REVEAL:
-            board[v] = c
+            if cur < 0:  # the deal
+                board[v] = c
+            else:
+                revealed[v] = c
         elif code == E.EV_NOBLE_UP:
             nobles.append(c)
         elif code == E.EV_TURN:
@@ -61,29 +103,34 @@ def render(events, seat_names: list[str], players: int, header: str = "") -> str
                 lines += board_lines()
         elif code == E.EV_TAKE:
             tokens[p][c] += v
+            bank[c] -= v
             if acts and acts[-1].startswith("takes "):
                 acts[-1] += f", {TOKENS[c]}" + (f" x{v}" if v > 1 else "")
             else:
                 acts.append(f"takes {TOKENS[c]}" + (f" x{v}" if v > 1 else ""))
         elif code == E.EV_RETURN:
             tokens[p][c] -= v
+            bank[c] += v
             acts.append(f"returns {TOKENS[c]}")
         elif code == E.EV_PAY:
             tokens[p][c] -= v
+            bank[c] += v
+            paid.append((c, v))
         elif code == E.EV_RESERVE:
-            if c in board:
-                board[board.index(c)] = -1
+            where = took_from_board(c)
             reserved[p].append(c)
-            acts.append(f"reserves {card_text(c)}" + (" from the top of its deck" if v else ""))
+            acts.append(f"reserves {card_text(c)}" + (" from the top of its deck" if v else "") + where)
         elif code == E.EV_BUY:
-            if c in board:
-                board[board.index(c)] = -1
+            where = took_from_board(c)
             from_hand = c in reserved[p]
             if from_hand:
                 reserved[p].remove(c)
             cards[p] += 1
             points[p] += CARDS[c].points
-            acts.append(f"buys {card_text(c)}" + (" (reserved)" if from_hand else ""))
+            bonus[p][CARDS[c].bonus] += 1
+            pay = ", ".join(f"{n} {TOKENS[k]}" for k, n in paid) or "nothing (its bonuses cover it)"
+            paid.clear()
+            acts.append(f"buys {card_text(c)}" + (" (reserved)" if from_hand else "") + f", paying {pay}" + where)
         elif code == E.EV_NOBLE:
             nobles.remove(c)
             points[p] += v
@@ -99,9 +146,45 @@ def render(events, seat_names: list[str], players: int, header: str = "") -> str
     return "\n".join(lines) + "\n"
 
 
+def winner_line(st, match, seats: list[str]) -> str:
+    """Who won, from the engine's tally of this one game, and what decided it: the most
+    points, the tie on points broken by fewer development cards, or a shared win."""
+    t = st.tally(1)
+    won = [b for b in range(len(match.bots)) if t.bot[b, E.TB_WINS] or t.bot[b, E.TB_TIES]]
+    if not won:
+        return ""
+    names = [match.bot_names[b] for b in won]
+    scores, ending = {}, None  # seat -> (points, cards); how the game ended
+    for code, p, c, v in (tuple(int(x) for x in e) for e in st.events()):
+        if code == E.EV_SCORE:
+            scores[p] = (v, c)
+        elif code == E.EV_END:
+            ending = v
+    seat_bot = [int(st.S[E.S_SEAT + s]) for s in range(match.players)]
+    best = max(pts for pts, _ in scores.values()) if scores else 0
+    tied = [s for s, (pts, _) in scores.items() if pts == best]
+    if len(won) > 1:
+        cards = sorted({scores[s][1] for s in tied})
+        why = ("the game stopped at the turn cap: shared by every player" if ending == E.END_CAP
+               else f"tied on {best} points" + (f" and {cards[0]} development cards" if match.variant.tiebreak ==
+                                                  "cards" and len(cards) == 1 else "")
+               + f"; tiebreak: {match.variant.tiebreak}")
+        return f"Shared win: {', '.join(names)} ({why})\n"
+    if len(tied) > 1:
+        loser_cards = sorted(scores[s][1] for s in tied if seat_bot[s] not in won)
+        win_cards = [scores[s][1] for s in tied if seat_bot[s] in won]
+        why = (f"tied on {best} points, fewer development cards: {win_cards[0] if win_cards else '?'} "
+               f"against {', '.join(map(str, loser_cards))}")
+    else:
+        why = f"most points: {best}"
+    return f"Winner: {names[0]} ({why})\n"
+
+
 def game_text(st, match, seed: int, game: int) -> str:
     S = st.S
     seats = [match.bot_names[int(S[E.S_SEAT + p])] for p in range(match.players)]
+    v = match.variant
     header = (f"Splendor, game {game} of seed {seed}: {', '.join(f'seat {i + 1} {n}' for i, n in enumerate(seats))}"
-              f" · target {match.variant.target} points")
-    return render(st.events(), seats, match.players, header)
+              f" · target {v.target} points\nvariant: {v.name}; rules: "
+              + " ".join(f"{k}={x}" for k, x in v.as_dict().items()))
+    return render(st.events(), seats, match.players, header) + winner_line(st, match, seats)

@@ -161,6 +161,9 @@ class Evaluator:
 CAP = 0.7
 #: games per opponent that decide whether a part of the best bot ever matters
 PRUNE_GAMES = 1_000
+#: games per --against bot on which the last leaders and the hall of fame are compared at
+#: the end: the race's last winner may owe its place to a lucky stage
+SELECT_GAMES = 2_000
 
 
 @dataclass
@@ -363,7 +366,9 @@ class Optimizer:
         matrix), at the pace of the games so far (the budget covers it too)."""
         s = self.s
         rules = max(1, sum(len(G.parts(g)) for g in self.leaders[:1]))
-        games = len(s.against) * (s.final_games + PRUNE_GAMES * (rules + len(self.leaders) + len(s.against))) \
+        finalists = len(self.leaders) + len(self.fame)
+        games = len(s.against) * (s.final_games + PRUNE_GAMES * (rules + len(self.leaders) + len(s.against))
+                                  + SELECT_GAMES * finalists) \
             + len(self.leaders) ** 2 * max(s.stage_games, s.final_games // 4)
         rate = self.games / max(1e-9, self.elapsed())
         return games / rate if self.games else 0.0
@@ -400,6 +405,19 @@ class Optimizer:
                 return "interrupt"
 
     # -- what the best bot is, in practice
+    def select(self, ev: Evaluator) -> list:
+        """The last leaders and the hall of fame (distinct), best first by their fitness
+        against the --against bots over SELECT_GAMES games each, on a seed of their own."""
+        s = self.s
+        pool = list({g.key(): g for g in self.leaders + self.fame[::-1]}.values())
+        seed = derived_seed(s.seed, "select")
+        n = _whole_deals(SELECT_GAMES, s.players)
+        opps = tuple(b.source for b in s.against)
+        res = ev.map([(self.text(g, f"Finalist {i + 1}"), opps, seed, 0, n, False) for i, g in enumerate(pool)])
+        self.games += sum(x[1] for r in res for x in r)
+        order = sorted(range(len(pool)), key=lambda i: (-_score(res[i]), i))
+        return [pool[i] for i in order]
+
     def fingerprints(self, ev: Evaluator, texts) -> list:
         """For each bot text, the fingerprints of its games against every --against bot, on
         seeds of their own: equal fingerprints, the same games."""
@@ -709,9 +727,11 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
         best = G.simplified(opt.leaders[0], opt.grammar)
         leaders = [best] + [G.simplified(g, opt.grammar) for g in opt.leaders[1:]]
         if stopped != "interrupt" and opt.generation:
-            opt.say("dropping what never changes a game, final evaluation on fresh seeds ...")
-            best, dropped = opt.prune(ev, best)
-            leaders, same_as = opt.alike(ev, [best] + leaders[1:])
+            opt.say("choosing among the leaders and past bests, dropping what never changes a game, "
+                    "final evaluation on fresh seeds ...")
+            finalists = [G.simplified(g, opt.grammar) for g in opt.select(ev)]
+            best, dropped = opt.prune(ev, finalists[0])
+            leaders, same_as = opt.alike(ev, [best] + finalists[1:len(opt.leaders)])
             board = opt.record(ev, best, "Best")
             matrix = opt.matrix(ev, leaders)
     except KeyboardInterrupt:

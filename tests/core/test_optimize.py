@@ -404,6 +404,15 @@ def test_the_best_bot_loses_only_what_never_changes_a_game():
     assert kept == [bmu, dead, live] and same_as[0].name == "Big Money Ultimate" and same_as[2] is None
 
 
+def test_the_best_bot_is_chosen_again_among_the_leaders_and_the_hall_of_fame():
+    opt, ev = _optimizer([BMU])
+    weak = Genome((("buy", (Rule("Silver"),)),))
+    strong = big_money(opt.grammar, "Militia", 1)
+    opt.leaders, opt.fame = [weak, weak], [strong, weak]  # the race's last winner was lucky
+    played = opt.games
+    assert opt.select(ev) == [strong, weak] and opt.games > played
+
+
 def test_each_card_says_when_the_best_bot_never_buys_the_card(tmp_path, monkeypatch):
     from simulator.dominion import each_card as ranking
     real = ranking.optimize

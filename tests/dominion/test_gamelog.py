@@ -84,3 +84,25 @@ def test_logged_and_unlogged_engines_play_the_same_games():
     logged.run(MODE_FRESH, 7, 0, n)
     assert np.array_equal(plain.A, logged.A) and np.array_equal(plain.grec, logged.grec)
     assert plain.A.any()
+
+
+def test_the_winner_line_says_what_decided_it():
+    """Most VP; a VP tie broken by fewer turns; a tie shared (equal turns, or tiebreak=shared):
+    each as the engine's tally of the game has it."""
+    import re
+    patterns = {"most": r"Winner: .* \(most VP: \d+\)",
+                "turns": r"Winner: .* \(tied on \d+ VP, fewer turns: \d+ against \d+\)",
+                "equal": r"Shared win: .*, .* \(tied on \d+ VP in \d+ turns each; tiebreak: turns\)",
+                "shared": r"Shared win: .*, .* \(tied on \d+ VP; tiebreak: shared\)"}
+    from simulator.dominion.strategy import strategy_from_text
+    # without the end-game guard a bot ends the game in a tie it then loses on turns
+    big = strategy_from_text((ROOT / "strategies" / "big_money.yaml").read_text() + "guard: false\n", "bm.yaml")
+    found = {}
+    for tiebreak in ("turns", "shared"):
+        m = api.prepare([big, big], rules={"tiebreak": tiebreak})
+        for game in range(scaled(400, 40)):
+            last = api.log_game(None, match=m, seed=2, game=game).splitlines()[-1]
+            kind = [k for k, pat in patterns.items() if re.fullmatch(pat, last)]
+            assert len(kind) == 1, last
+            found.setdefault(kind[0], last)
+    assert set(found) == set(patterns) or scaled(1, 0) == 0, found
