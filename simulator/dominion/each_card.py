@@ -13,12 +13,10 @@ import pandas as pd
 
 from .. import api
 from ..errors import InputError, InputErrors
-from ..report.outfiles import write_all, write_csv, write_json
-from ..tools.optimizer import (ROOT, _count, _damaged, _evolvable, _load_state, _same_run, check_advanced,
-                               optimize, parse_budget, replace_folder, saved_seed)
 from ..games import game_of_bots
-
-
+from ..report.outfiles import write_all, write_csv, write_json
+from ..tools.optimizer import (ROOT, _count, _damaged, _load_state, _same_run, check_advanced, optimize,
+                               parse_budget, replace_folder, saved_seed)
 
 RANKING_COLS = ["card", "win_rate", "ci_low", "ci_high", "games", "generations", "buys_it", "bot"]
 
@@ -42,8 +40,11 @@ def each_card(against=None, edition: int = 1, budget="30m", generations: int | N
                                           f"{len(against)}", hint="give one --against BOT")])
         against = against[0]
     opp = api.load_bots([against])
-    game = _evolvable(game_of_bots(opp))
+    game = game_of_bots(opp)
     genome = game.optimizer()
+    if not hasattr(genome, "each_card_pool"):
+        raise InputErrors([InputError(f"--each-card ranks Dominion's kingdom cards; {opp[0].name} is a "
+                                      f"{game.LABELS['game']} bot", hint="give a Dominion --against bot")])
     edition = api.whole("edition", edition, 1, 2)
     players = api.whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS)
     pool = genome.each_card_pool(edition, cards)

@@ -727,11 +727,13 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
         best = G.simplified(opt.leaders[0], opt.grammar)
         leaders = [best] + [G.simplified(g, opt.grammar) for g in opt.leaders[1:]]
         if stopped != "interrupt" and opt.generation:
-            opt.say("choosing among the leaders and past bests, dropping what never changes a game, "
-                    "final evaluation on fresh seeds ...")
+            n = len({g.key() for g in opt.leaders + opt.fame})
+            opt.say(f"choosing the best of {n} leaders and past bests on {SELECT_GAMES:,} games per opponent ...")
             finalists = [G.simplified(g, opt.grammar) for g in opt.select(ev)]
+            opt.say("dropping the rules and conditions that change no game ...")
             best, dropped = opt.prune(ev, finalists[0])
             leaders, same_as = opt.alike(ev, [best] + finalists[1:len(opt.leaders)])
+            opt.say(f"final evaluation on fresh seeds: {s.final_games:,} games against each of {len(bots)} bots ...")
             board = opt.record(ev, best, "Best")
             matrix = opt.matrix(ev, leaders)
     except KeyboardInterrupt:

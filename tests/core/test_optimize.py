@@ -290,6 +290,8 @@ def test_each_card_with_a_tiny_budget_ranks_nothing_and_says_so(tmp_path):
 @pytest.mark.parametrize("args,message", [
     (["--each-card", "-k", FIRST], "--each-card ranks cards on the basic supply plus the card; it takes no -k"),
     (["--each-card", "--start", BMU], "it takes no -k, --start or --game"),
+    (["--each-card", "--against", ROOT / "strategies" / "splendor" / "greedy.yaml"],
+     "--each-card ranks Dominion's kingdom cards; Greedy is a Splendor bot"),
     (["--each-card", "--against", BMU, "--against", BMU], "--each-card ranks every card against one bot, not 2"),
     (["-k", FIRST, "--edition", "2"], "--edition goes with --each-card"),
 ])
