@@ -159,7 +159,8 @@ class Evaluator:
 #: an opponent's win rate counts at most this much towards fitness: beating a strong bot
 #: is worth more than crushing a weak one
 CAP = 0.7
-#: games per opponent that decide whether a part of the best bot ever matters
+#: games per opponent that decide whether a part of the best bot ever matters (never more
+#: than the final evaluation plays: ``Settings.prune_games``)
 PRUNE_GAMES = 1_000
 #: games per --against bot on which the last leaders and the hall of fame are compared at
 #: the end: the race's last winner may owe its place to a lucky stage
@@ -184,6 +185,14 @@ class Settings:
     rules: dict = field(default_factory=dict)
     start: object = None            # a person's bot to start from
     hall: int = 3                   # past bests every candidate also plays
+
+    @property
+    def prune_games(self) -> int:
+        return min(PRUNE_GAMES, self.final_games)
+
+    @property
+    def select_games(self) -> int:
+        return min(SELECT_GAMES, self.final_games)
 
     def key(self) -> dict:
         """What a resumed run must share with the run it continues."""
@@ -367,8 +376,8 @@ class Optimizer:
         s = self.s
         rules = max(1, sum(len(G.parts(g)) for g in self.leaders[:1]))
         finalists = len(self.leaders) + len(self.fame)
-        games = len(s.against) * (s.final_games + PRUNE_GAMES * (rules + len(self.leaders) + len(s.against))
-                                  + SELECT_GAMES * finalists) \
+        games = len(s.against) * (s.final_games + s.prune_games * (rules + len(self.leaders) + len(s.against))
+                                  + s.select_games * finalists) \
             + len(self.leaders) ** 2 * max(s.stage_games, s.final_games // 4)
         rate = self.games / max(1e-9, self.elapsed())
         return games / rate if self.games else 0.0
@@ -407,11 +416,11 @@ class Optimizer:
     # -- what the best bot is, in practice
     def select(self, ev: Evaluator) -> list:
         """The last leaders and the hall of fame (distinct), best first by their fitness
-        against the --against bots over SELECT_GAMES games each, on a seed of their own."""
+        against the --against bots over ``select_games`` games each, on a seed of their own."""
         s = self.s
         pool = list({g.key(): g for g in self.leaders + self.fame[::-1]}.values())
         seed = derived_seed(s.seed, "select")
-        n = _whole_deals(SELECT_GAMES, s.players)
+        n = _whole_deals(s.select_games, s.players)
         opps = tuple(b.source for b in s.against)
         res = ev.map([(self.text(g, f"Finalist {i + 1}"), opps, seed, 0, n, False) for i, g in enumerate(pool)])
         self.games += sum(x[1] for r in res for x in r)
@@ -423,7 +432,7 @@ class Optimizer:
         seeds of their own: equal fingerprints, the same games."""
         s = self.s
         seed = derived_seed(s.seed, "prune")
-        n = _whole_deals(PRUNE_GAMES, s.players)
+        n = _whole_deals(s.prune_games, s.players)
         opps = tuple(b.source for b in s.against)
         return [tuple(x[3] for x in r) for r in ev.map([(t, opps, seed, 0, n, True) for t in texts])]
 
@@ -728,7 +737,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
         leaders = [best] + [G.simplified(g, opt.grammar) for g in opt.leaders[1:]]
         if stopped != "interrupt" and opt.generation:
             n = len({g.key() for g in opt.leaders + opt.fame})
-            opt.say(f"choosing the best of {n} leaders and past bests on {SELECT_GAMES:,} games per opponent ...")
+            opt.say(f"choosing the best of {n} leaders and past bests on {s.select_games:,} games per opponent ...")
             finalists = [G.simplified(g, opt.grammar) for g in opt.select(ev)]
             opt.say("dropping the rules and conditions that change no game ...")
             best, dropped = opt.prune(ev, finalists[0])
@@ -753,7 +762,8 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
             "generations": opt.generation, "games_played": opt.games, "seconds": round(seconds, 1),
             "stopped_by": stopped, "partial": stopped == "interrupt", "resumed": resumed,
             "best_fitness": opt.fitness.get(opt.leaders[0].key()), "warning": warning,
-            "dropped": dropped, "leaders_alike": len(opt.leaders) - len(leaders) if len(board) else 0,
+            "dropped": dropped, "prune_games": s.prune_games,
+            "leaders_alike": len(opt.leaders) - len(leaders) if len(board) else 0,
             "equivalent": _shown_path(equivalent) if equivalent is not None else None,
             "start": _shown_path(start) if start is not None else None,
             "start_name": start.name if start is not None else None, "setup_word": game.LABELS["setup"],
@@ -774,7 +784,7 @@ def summary_lines(res: Outcome) -> list:
     if m.get("equivalent"):
         out.append(f"The best bot plays the same games as {m['equivalent']} on this {m['setup_word']}.")
     if m.get("dropped"):
-        out.append(f"Dropped {m['dropped']} rules or conditions that changed none of {PRUNE_GAMES:,} games "
+        out.append(f"Dropped {m['dropped']} rules or conditions that changed none of {m['prune_games']:,} games "
                    "against each opponent.")
     if m.get("leaders_alike"):
         out.append(f"{m['leaders_alike']} leaders played the same games as a better one: shown once.")
