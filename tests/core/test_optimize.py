@@ -328,6 +328,7 @@ SBM = ROOT / "strategies" / "smithy_big_money.yaml"
 GREEDY = ROOT / "strategies" / "splendor" / "greedy.yaml"
 
 
+@pytest.mark.skipif(not JIT, reason="plays thousands of games a test; plain Python checks the engine elsewhere")
 def test_a_run_started_from_a_persons_bot_plays_it_and_says_what_changed(tmp_path):
     from simulator.tools import genome as G
     from simulator.tools.optimizer import summary_lines
@@ -352,6 +353,7 @@ def test_a_run_started_from_a_persons_bot_plays_it_and_says_what_changed(tmp_pat
     assert res.meta["against"] == ["Big Money Ultimate"]  # --against given: the start bot is not added
 
 
+@pytest.mark.skipif(not JIT, reason="plays thousands of games a test; plain Python checks the engine elsewhere")
 def test_splendor_bots_evolve_through_the_same_optimiser(tmp_path):
     from simulator.splendor.bots import bot_from_text
     one = optimize(game="splendor", against=[GREEDY], generations=2, seed=5, jobs=1, **TINY)
@@ -381,6 +383,7 @@ def _optimizer(against, **kw):
     return Optimizer(s, None), Evaluator((kingdom, 2, {}), 1)
 
 
+@pytest.mark.skipif(not JIT, reason="plays thousands of games a test; plain Python checks the engine elsewhere")
 def test_the_best_bot_loses_only_what_never_changes_a_game():
     opt, ev = _optimizer([BMU])
     g = opt.grammar
@@ -406,6 +409,7 @@ def test_the_best_bot_loses_only_what_never_changes_a_game():
     assert kept == [bmu, dead, live] and same_as[0].name == "Big Money Ultimate" and same_as[2] is None
 
 
+@pytest.mark.skipif(not JIT, reason="plays thousands of games a test; plain Python checks the engine elsewhere")
 def test_the_best_bot_is_chosen_again_among_the_leaders_and_the_hall_of_fame():
     opt, ev = _optimizer([BMU])
     weak = Genome((("buy", (Rule("Silver"),)),))
