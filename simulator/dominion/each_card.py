@@ -106,9 +106,8 @@ def each_card(against=None, edition: int = 1, budget="30m", generations: int | N
     meta = {"against": opp[0].name, "edition": edition, "players": players, "seed": seed,
             "cards_total": len(pool), "cards_done": len(rows), "not_ranked": unranked,
             "partial": stopped is not None, "stopped_by": stopped or "cards",
-            "seconds": round(spent + time.perf_counter() - t0, 1)}
-    never = ranking.card[~ranking.buys_it].tolist()
-    meta["never_bought"] = never
+            "seconds": round(spent + time.perf_counter() - t0, 1),
+            "never_bought": ranking.card[~ranking.buys_it].tolist()}
     if unranked:
         meta["warning"] = (f"{len(unranked)} of {len(pool)} cards ran no generation in their share of the budget "
                            f"and are not ranked ({', '.join(unranked[:5])}{', ...' if len(unranked) > 5 else ''}); "

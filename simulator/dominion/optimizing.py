@@ -66,11 +66,9 @@ def grammar(kingdom, players: int = 2, pool_cards=None) -> Grammar:
     actions = tuple(n for n in names if "Action" in BY_NAME[n].types)
     extra = ("Copper",) if "Gardens" in names else ()
     buy = BASIC + tuple(names) + extra
-    lists = {"buy": ListSpec(buy, 14, weight=4), "play": ListSpec(actions, 8, weight=1)}
+    lists = {"buy": ListSpec(buy, 14, weight=4)}
     if actions:
         lists["play"] = ListSpec(actions, 8, weight=1)
-    else:
-        del lists["play"]
     have = set(names)
     if have & set(USES["gain"]):
         lists["gain"] = ListSpec(buy, 10, weight=0.7)

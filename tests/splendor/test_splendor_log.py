@@ -76,8 +76,6 @@ def audit(text: str, players: int, names: list[str]) -> dict:
                             n, colour = part.split(" ")
                             mine[TOKENS.index(colour)] -= int(n)
                             bank[TOKENS.index(colour)] += int(n)
-                    if move.startswith("reserves ") and bank[5] > 0 and "takes gold" not in moves:
-                        pass  # the gold a reserve takes is printed as a take
                 m = re.match(r"level (\d) slot (\d) (?:refilled with (.*)|stays empty)", move)
                 if m:
                     slot = (int(m.group(1)) - 1) * 4 + int(m.group(2)) - 1
