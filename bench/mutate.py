@@ -31,7 +31,8 @@ STACKVM = "simulator/lang/stackvm.py"
 TESTS = ["tests/splendor/test_splendor_rules.py", "tests/splendor/test_splendor_analysis.py", "tests/splendor/test_splendor_bots.py", "tests/splendor/test_splendor_conditions.py",
          "tests/splendor/test_splendor_boundaries.py", "tests/splendor/test_splendor_selectors.py", "tests/dominion/test_cards_simple.py", "tests/dominion/test_cards_decisions.py",
          "tests/dominion/test_cards_edges.py", "tests/dominion/test_boundaries.py", "tests/dominion/test_game_end.py", "tests/dominion/test_engine_basics.py",
-         "tests/core/test_expr.py", "tests/dominion/test_conditions.py"]
+         "tests/core/test_expr.py", "tests/dominion/test_conditions.py", "tests/dominion/test_why.py",
+         "tests/splendor/test_splendor_why.py"]
 
 #: (name, file, text, replacement): the text must occur exactly once in the file
 MUTANTS = [
@@ -77,7 +78,7 @@ MUTANTS = [
     ("Splendor: the noble selector matches any colour", SPLENDOR, "        if wants != 0 and not noble_wants(S, T, p, T[cd(c, C_BONUS)]):", "        if False:"),
     ("Splendor: the default noble is the first that qualifies", SPLENDOR, "                    if gap < bk:", "                    if bk == 1 << 30:"),
     ("Splendor: the default takes three when two would do", SPLENDOR, "    if lacking == 1 and k2 >= 0:", "    if False:"),
-    ("Splendor: buy rules after the first are ignored", SPLENDOR, "            pos = best_card(S, T, p, r, MB_BUY)\n            if pos >= 0:\n                return buy_at(S, T, A, p, b, pos)\n    if S[ps(p, PS_NRES)]", "            pos = best_card(S, T, p, r, MB_BUY)\n            if pos >= 0:\n                return buy_at(S, T, A, p, b, pos)\n            break\n    if S[ps(p, PS_NRES)]"),
+    ("Splendor: buy rules after the first are ignored", SPLENDOR, "                return buy_at(S, T, A, p, b, pos)\n    if S[ps(p, PS_NRES)]", "                return buy_at(S, T, A, p, b, pos)\n            break\n    if S[ps(p, PS_NRES)]"),
     ("Splendor: the return list is ignored", SPLENDOR, "                if S[ps(p, PS_TOK + col)] > 0 and cond_ok(S, T, F, r, p):", "                if False:"),
     ("Splendor: the default return ignores what the aim needs", SPLENDOR, "* 10000 + (t - keep) * 100 + t", "* 10000 + t * 100 + t"),
     ("Splendor: the default noble list 'any' is ignored", SPLENDOR, "(col < 0 or T[nb(n, N_REQ + col)] > 0)", "(col >= 0 and T[nb(n, N_REQ + col)] > 0)"),
@@ -178,8 +179,8 @@ MUTANTS = [
     ("Splendor: the turn cap ends a round late", SPLENDOR, "            elif S[ps(p, PS_TURNS)] >= cap:",
      "            elif S[ps(p, PS_TURNS)] > cap:"),
     ("Splendor: a reserve list takes a fourth card", SPLENDOR,
-     "    if S[ps(p, PS_NRES)] < MAX_RESERVED:\n        for r in range(T[rl + L_RESERVE * 2]",
-     "    if S[ps(p, PS_NRES)] <= MAX_RESERVED:\n        for r in range(T[rl + L_RESERVE * 2]"),
+     "    if S[ps(p, PS_NRES)] < MAX_RESERVED:\n        first = T[rl + L_RESERVE * 2]",
+     "    if S[ps(p, PS_NRES)] <= MAX_RESERVED:\n        first = T[rl + L_RESERVE * 2]"),
     ("Splendor: the default reserves a fourth card", SPLENDOR,
      "    if S[ps(p, PS_NRES)] < MAX_RESERVED:\n        pos = best_card(S, T, p, -1, MB_RESERVE)",
      "    if S[ps(p, PS_NRES)] <= MAX_RESERVED:\n        pos = best_card(S, T, p, -1, MB_RESERVE)"),
@@ -210,8 +211,8 @@ MUTANTS = [
      'keep = 0 if target < 0 else max(0, T[cd(target, C_COST + j)])'),
     ('Splendor: a return rule that does not hold still returns', SPLENDOR, '                if S[ps(p, PS_TOK + col)] > 0 and cond_ok(S, T, F, r, p):',
      '                if S[ps(p, PS_TOK + col)] > 0:'),
-    ('Splendor: the default does not buy when no gem can be taken', SPLENDOR, '    pos = best_card(S, T, p, -1, MB_BUY)\n    if pos >= 0:\n        return buy_at(S, T, A, p, b, pos)\n    if S[ps(p, PS_NRES)]',
-     '    pos = -1\n    if pos >= 0:\n        return buy_at(S, T, A, p, b, pos)\n    if S[ps(p, PS_NRES)]'),
+    ('Splendor: the default does not buy when no gem can be taken', SPLENDOR, '    pos = best_card(S, T, p, -1, MB_BUY)\n    if pos >= 0:\n        why(S, p, L_BUY, -3)',
+     '    pos = -1\n    if pos >= 0:\n        why(S, p, L_BUY, -3)'),
     ("Splendor: 'board' selects reserved cards too", "simulator/splendor/bots.py", '_WHERE = {"board": E.W_BOARD,',
      '_WHERE = {"board": E.W_ANY,'),
     ("Dominion: vp_with ignores the card being gained for Gardens' count", ENGINE, '        v += T[col(extra, C_VP)]\n        cards += 1',
@@ -290,12 +291,13 @@ MUTANTS = [
     ("Remodel's default turns Gold into Province early", ENGINE, "return 0 < S[S_SUP + PROVINCE] <= 4 and",
      "return 0 < S[S_SUP + PROVINCE] and"),
     ("Remodel's default keeps a second Remodel", ENGINE, "elif x == REMODEL and g == GOLD:", "elif False:"),
-    ("Remodel's default plays a pointless Remodel", ENGINE, "    return follows_default(S, T, p, O_USER_TRASH) and remodel",
-     "    return False and remodel"),
+    ("Remodel's default plays a pointless Remodel", ENGINE, "    back = remodel_pick(S, R, T, F, p, 1) < 0",
+     "    back = False"),
     ("Remodel's default counts the Remodel being played", ENGINE, "if x == REMODEL and remodels <= 0:", "if False:"),
     ("Remodel's default judges on the deck with the card", ENGINE,
-     "    count_owned(S, T, p, x, -1)\n    g = choose_gain(S, R, T, F, L_GAIN, p, cap, 0)\n    count_owned(S, T, p, x, 1)",
-     "    g = choose_gain(S, R, T, F, L_GAIN, p, cap, 0)"),
+     "    count_owned(S, T, p, x, -1)\n    lg = hush(S)\n    g = choose_gain(S, R, T, F, L_GAIN, p, cap, 0)\n"
+     "    unhush(S, lg)\n    count_owned(S, T, p, x, 1)",
+     "    lg = hush(S)\n    g = choose_gain(S, R, T, F, L_GAIN, p, cap, 0)\n    unhush(S, lg)"),
     ("Remodel's default trashes a Treasure the buy needs", ENGINE,
      "and choose_gain(S, R, T, F, L_BUY, p, coins - money, 0) != want:\n            continue  # the buy",
      "and False:\n            continue  # the buy"),
@@ -388,6 +390,14 @@ MUTANTS = [
      "return self.end_piles"),
     ("the guard lets a losing player end the game", ENGINE, "        if v > mine:\n            return True",
      "        if v > mine + 1:\n            return True"),
+    # ---- what dsim log --why records
+    ("why names a buy by its row in the table, not in the list", ENGINE, "        why(S, p, lst, r - first)\n        return c",
+     "        why(S, p, lst, r)\n        return c"),
+    ("why records what the default Chapel weighs", ENGINE, "            lg = hush(S)\n            x = chapel_pick",
+     "            lg = S[G_LOG]\n            x = chapel_pick"),
+    ("why says nothing of a Moat reveal by default", ENGINE, "        why(S, p, WHY_OPTION + k, WHY_DEFAULT)\n", "\n"),
+    ("why names the list's next rule", SPLENDOR, "                why(S, p, L_BUY, r - first)", "                why(S, p, L_BUY, r - first + 1)"),
+    ("why calls a return by rule the default", SPLENDOR, "                    why(S, p, L_RETURN, r - T[rl])", "                    why(S, p, L_RETURN, -1)"),
 ]
 
 

@@ -10,6 +10,7 @@ The CLI is a thin layer over these functions; a notebook can use them directly::
 from __future__ import annotations
 
 import hashlib
+import inspect
 import itertools
 import math
 import numbers
@@ -494,10 +495,18 @@ def _duration(seconds: float) -> str:
 
 
 def log_game(bots, kingdom=None, seed: int = 0, game: int = 0, players: int | None = None,
-             rules: dict | None = None, seats: str = "rotate", match=None) -> str:
-    """Game ``game`` of the run with ``seed`` (the same game a run plays), turn by turn."""
+             rules: dict | None = None, seats: str = "rotate", match=None, why: bool = False) -> str:
+    """Game ``game`` of the run with ``seed`` (the same game a run plays), turn by turn;
+    with ``why``, each choice a bot makes follows a line naming the rule or default that
+    made it."""
     seed = whole("seed", seed, 0, MAX_SEED)
     game = whole("game", game, 0, MAX_GAME_INDEX)
     if match is None:
         match = prepare(bots, kingdom, players, rules, seats)
-    return game_of_bots(match.bots).log_text(match, seed, game)
+    g = game_of_bots(match.bots)
+    if not why:
+        return g.log_text(match, seed, game)
+    if "why" not in inspect.signature(g.log_text).parameters:
+        raise InputErrors([InputError(f"{g.NAME}'s log cannot say why a bot chose (its log_text takes no 'why')",
+                                      hint="leave out --why")])
+    return g.log_text(match, seed, game, why=True)

@@ -474,20 +474,23 @@ def optimize(kingdom, against, start, game, players, budget, generations, each_c
 @click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--game", "game", type=int, default=0, show_default=True,
               help="Which game of the run with --seed (a failed run names the one to replay).")
+@click.option("--why", is_flag=True, help="Before each choice a bot makes, the rule of its lists (or the default) "
+                                           "that made it.")
 @options(KINGDOM, PLAYERS, RULES, SEATS, SEED, QUIET, VERBOSE)
 @user_errors
-def log(bots, game, kingdom, players, rules, seats, seed, quiet, verbose):
+def log(bots, game, kingdom, players, rules, seats, seed, quiet, verbose, why):
     """Play one game and print it turn by turn.
 
     \b
     Example:
       dsim log strategies/witch.yaml strategies/big_money_ultimate.yaml --seed 1
       dsim log strategies/militia.yaml strategies/big_money.yaml --seed 7 --game 1234
+      dsim log strategies/chapel_witch.yaml strategies/witch.yaml --why
     """
     setup_logging(verbose, quiet)
     match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules, bots), seats)
     _warn_missing(match, quiet)
-    click.echo(api.log_game(None, seed=seed or 0, game=game, match=match), nl=False)
+    click.echo(api.log_game(None, seed=seed or 0, game=game, match=match, why=why), nl=False)
 
 
 @cli.command(context_settings=CONTEXT)

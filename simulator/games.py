@@ -72,7 +72,7 @@ class Game(Protocol):
     def play(self, match, seed: int, first_game: int, n_games: int, paired: bool = False,
              records: bool = False) -> tuple: ...
     def records_frame(self, match, rec) -> dict: ...
-    def log_text(self, match, seed: int, game: int) -> str: ...
+    def log_text(self, match, seed: int, game: int, why: bool = False) -> str: ...
     def items_table(self, edition) -> list: ...
 
 
@@ -345,10 +345,10 @@ class EngineGame:
             rows[f"seat{s + 1}_win"] = rec[:, o + 3] / float(SHARE)
         return rows
 
-    def log_text(self, match, seed: int, game: int) -> str:
-        return self.game_text(self.play_logged(match, seed, game), match, seed, game)
+    def log_text(self, match, seed: int, game: int, why: bool = False) -> str:
+        return self.game_text(self.play_logged(match, seed, game), match, seed, game, why)
 
-    def game_text(self, state, match, seed: int, game: int) -> str:
+    def game_text(self, state, match, seed: int, game: int, why: bool = False) -> str:
         raise NotImplementedError
 
 

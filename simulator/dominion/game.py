@@ -224,8 +224,8 @@ class Dominion(EngineGame):
     def rules_record(self, match) -> dict:
         return match.rules.as_dict()
 
-    def game_text(self, state, match, seed: int, game: int) -> str:
-        return game_text(state, match, seed, game)
+    def game_text(self, state, match, seed: int, game: int, why: bool = False) -> str:
+        return game_text(state, match, seed, game, why)
 
     def optimizer(self):
         return optimizing

@@ -281,6 +281,13 @@ EV_THRONE = 19   # card: the Action a Throne Room plays twice
 EV_DECK = 20     # Chancellor: value cards moved from the draw pile to the discard pile
 EV_BACK = 21     # a revealed card put back on the draw pile
 EV_NOTHING = 22  # card: an Action whose choice was to do nothing
+EV_WHY = 23      # what decided the next choice (``dsim log --why``): card: the list (L_*), or
+#                  WHY_OPTION + O_* for a yes/no option; value: the rule's index in the list,
+#                  WHY_NO_RULE (no rule held), or WHY_DEFAULT (the engine's default decided);
+#                  for an option 1 (its rule held: yes), 0 (no) or WHY_DEFAULT (yes)
+WHY_OPTION = 16
+WHY_NO_RULE = -1
+WHY_DEFAULT = -2
 
 ERR_WK = 1        # work stack overflow
 ERR_CONSERVE = 2  # a card was created or lost, or a counter disagrees with the zones

@@ -360,8 +360,8 @@ class Splendor(EngineGame):
     def rules_record(self, match) -> dict:
         return match.variant.as_dict()
 
-    def game_text(self, state, match, seed: int, game: int) -> str:
-        return game_text(state, match, seed, game)
+    def game_text(self, state, match, seed: int, game: int, why: bool = False) -> str:
+        return game_text(state, match, seed, game, why)
 
     def unfinished(self, match) -> str:
         if match.variant.unfinished == "shared":

@@ -3,11 +3,37 @@ only formats them: the log shows exactly what the engine did)."""
 from __future__ import annotations
 
 from . import layout as E
+from .bots import LISTS
 from .cards import CARDS, NOBLES, TOKENS
 
 ENDINGS = {E.END_POINTS: "a player reached the target and the round was finished",
            E.END_STALL: "a round of turns changed nothing anyone holds, and would again (a stalemate)",
            E.END_CAP: "the turn cap was reached (reported as capped)"}
+
+
+LIST_KEYS = {v: k for k, v in LISTS.items()}
+#: the defaults' steps (docs/splendor.md), by the list each stands in for
+DEFAULT_STEPS = {
+    ("buy", 1): "default 1: no buy list, the card with most points it can afford",
+    ("take", 2): "default 2: gems for its aim (the first buy rule's card it cannot afford yet, else the "
+                 "closest card in view)",
+    ("buy", 3): "default 3: no gem can be taken, the best card it can afford",
+    ("reserve", 4): "default 4: nothing else to do, the face-up card with most points (or a deck's top)",
+    ("return", 1): "default: a colour it did not take this turn, the one it holds most beyond its aim; gold last",
+    ("noble", 1): "default: the noble an opponent is closest to",
+}
+
+
+def why_text(bot, lst: int, v: int) -> str:
+    """What an EV_WHY event says decided a move of ``bot``."""
+    key = LIST_KEYS.get(lst, "list")
+    if v < 0:
+        return DEFAULT_STEPS.get((key, -v), f"{key}: default")
+    rules = bot.rules(key)
+    if v >= len(rules):
+        return f"{key} rule {v + 1}"
+    r = rules[v]
+    return f"{key} rule {v + 1}" + (f" (line {r.line})" if r.line else "") + f": {r.text}"
 
 
 def card_text(c: int) -> str:
@@ -34,11 +60,12 @@ def slot_text(slot: int) -> str:
     return f"level {slot // E.FACE_UP + 1} slot {slot % E.FACE_UP + 1}"
 
 
-def render(events, seat_names: list[str], players: int, header: str = "") -> str:
+def render(events, seat_names: list[str], players: int, header: str = "", seat_bots=None) -> str:
     """The game's text: each round's board and nobles (with how many cards each player
     still lacks for each noble), each turn's moves with what was paid and each refill as
     it happens (or the slot that stays empty), then the player's tokens, bonuses, cards
-    and points, and the bank."""
+    and points, and the bank. With ``seat_bots`` (each seat's bot: ``--why``), each move
+    is followed by the rule or default that chose it, in brackets."""
     lines = [header] if header else []
     board = [-1] * (E.NLEVEL * E.FACE_UP)
     nobles: list[int] = []
@@ -53,6 +80,12 @@ def render(events, seat_names: list[str], players: int, header: str = "") -> str
     revealed: dict[int, int] = {}  # slot -> card turned up since the last move (the engine logs it first)
     cur = -1
     shown_round = 0
+    why = [""]  # what decided the next move (the last EV_WHY before it)
+
+    def act(text: str, tail: str = ""):
+        """A move, the why of it (``--why``), then what followed from it (payment, refill)."""
+        acts.append(text + (f" [{why[0]}]" if why[0] else "") + tail)
+        why[0] = ""
 
     def short_of(p: int, n: int) -> int:
         return sum(max(0, r - b) for r, b in zip(NOBLES[n].req, bonus[p]))
@@ -87,7 +120,10 @@ def render(events, seat_names: list[str], players: int, header: str = "") -> str
             acts.clear()
 
     for code, p, c, v in (tuple(int(x) for x in e) for e in events):
-        if code == E.EV_REVEAL:
+        if code == E.EV_WHY:
+            if seat_bots is not None and not seat_bots[p].random:
+                why[0] = why_text(seat_bots[p], c, v)
+        elif code == E.EV_REVEAL:
             if cur < 0:  # the deal
                 board[v] = c
             else:
@@ -104,14 +140,18 @@ def render(events, seat_names: list[str], players: int, header: str = "") -> str
         elif code == E.EV_TAKE:
             tokens[p][c] += v
             bank[c] -= v
-            if acts and acts[-1].startswith("takes "):
-                acts[-1] += f", {TOKENS[c]}" + (f" x{v}" if v > 1 else "")
+            if acts and acts[-1].startswith("takes ") and not why[0]:
+                if acts[-1].endswith("]"):  # the take's why stays last
+                    head, _, tail = acts[-1].rpartition(" [")
+                    acts[-1] = head + f", {TOKENS[c]}" + (f" x{v}" if v > 1 else "") + " [" + tail
+                else:
+                    acts[-1] += f", {TOKENS[c]}" + (f" x{v}" if v > 1 else "")
             else:
-                acts.append(f"takes {TOKENS[c]}" + (f" x{v}" if v > 1 else ""))
+                act(f"takes {TOKENS[c]}" + (f" x{v}" if v > 1 else ""))
         elif code == E.EV_RETURN:
             tokens[p][c] -= v
             bank[c] += v
-            acts.append(f"returns {TOKENS[c]}")
+            act(f"returns {TOKENS[c]}")
         elif code == E.EV_PAY:
             tokens[p][c] -= v
             bank[c] += v
@@ -119,7 +159,7 @@ def render(events, seat_names: list[str], players: int, header: str = "") -> str
         elif code == E.EV_RESERVE:
             where = took_from_board(c)
             reserved[p].append(c)
-            acts.append(f"reserves {card_text(c)}" + (" from the top of its deck" if v else "") + where)
+            act(f"reserves {card_text(c)}" + (" from the top of its deck" if v else ""), where)
         elif code == E.EV_BUY:
             where = took_from_board(c)
             from_hand = c in reserved[p]
@@ -130,11 +170,11 @@ def render(events, seat_names: list[str], players: int, header: str = "") -> str
             bonus[p][CARDS[c].bonus] += 1
             pay = ", ".join(f"{n} {TOKENS[k]}" for k, n in paid) or "nothing (its bonuses cover it)"
             paid.clear()
-            acts.append(f"buys {card_text(c)}" + (" (reserved)" if from_hand else "") + f", paying {pay}" + where)
+            act(f"buys {card_text(c)}" + (" (reserved)" if from_hand else ""), f", paying {pay}" + where)
         elif code == E.EV_NOBLE:
             nobles.remove(c)
             points[p] += v
-            acts.append(f"is visited by the {NOBLES[c].name} (+{v})")
+            act(f"is visited by the {NOBLES[c].name} (+{v})")
         elif code == E.EV_PASS:
             acts.append("passes (no legal move)")
         elif code == E.EV_END:
@@ -180,11 +220,14 @@ def winner_line(st, match, seats: list[str]) -> str:
     return f"Winner: {names[0]} ({why})\n"
 
 
-def game_text(st, match, seed: int, game: int) -> str:
+def game_text(st, match, seed: int, game: int, why: bool = False) -> str:
+    """The log of game ``game`` of the run with ``seed``, as played in ``st``; with ``why``,
+    each move says which rule or default chose it."""
     S = st.S
     seats = [match.bot_names[int(S[E.S_SEAT + p])] for p in range(match.players)]
     v = match.variant
     header = (f"Splendor, game {game} of seed {seed}: {', '.join(f'seat {i + 1} {n}' for i, n in enumerate(seats))}"
               f" · target {v.target} points\nvariant: {v.name}; rules: "
               + " ".join(f"{k}={x}" for k, x in v.as_dict().items()))
-    return render(st.events(), seats, match.players, header) + winner_line(st, match, seats)
+    bots = [match.bots[int(S[E.S_SEAT + p])] for p in range(match.players)] if why else None
+    return render(st.events(), seats, match.players, header, bots) + winner_line(st, match, seats)

@@ -226,6 +226,9 @@ EV_SCORE = 9     # card: development cards, value: points
 EV_PAY = 10      # card: colour, value: tokens paid
 EV_REVEAL = 11   # card: a card turned face up, value: its board slot
 EV_NOBLE_UP = 12  # card: a noble dealt face up
+EV_WHY = 13      # what decides the next move or choice (``dsim log --why``): card: the list
+#                  (L_*); value: the rule's index in the list, or -k: step k of the defaults
+#                  (docs/splendor.md: the action's steps 1-4, the return's and noble's 1)
 
 ERR_CONSERVE = 2
 ERRW_TOKENS = 1  # tokens of a colour were created or lost

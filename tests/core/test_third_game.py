@@ -76,6 +76,10 @@ def test_the_log_and_the_saved_games_read_as_no_thanks(nt, nothanks, tmp_path):
     assert f"No Thanks! game 0 of seed 3: {len(bots)} players, 24 cards (9 set aside unseen), 11 chips each" \
         in r.output
     assert "says No thanks" in r.output and "takes it" in r.output and "winner" in r.output
+    # its log_text takes no 'why': --why is a one-line error, before any game is played
+    r = CliRunner().invoke(cli, ["log", *bots, "--seed", "3", "-q", "--why"])
+    lines = [ln for ln in r.output.splitlines() if ln.strip()]
+    assert r.exit_code != 0 and len(lines) == 1 and "nothanks's log cannot say why" in lines[0], r.output
     r = CliRunner().invoke(cli, ["run", *bots, "-n", "30", "--seed", "1", "-j", "1", "-q",
                                  "--save-games", str(tmp_path / "g.csv"), "--out", str(tmp_path / "o")])
     assert r.exit_code == 0, r.output

@@ -11,6 +11,29 @@ from .gains import count_owned, guard_refuses
 from .conditions import rule_holds, rule_holds_hot
 
 
+@inline
+def why(S, p, lst, v):
+    """Record what decides p's next choice (an EV_WHY event: list ``lst``, rule ``v`` of it
+    or WHY_*) when the game is logged, for ``dsim log --why``."""
+    if S[G_LOG] != 0:
+        log_ev(S, EV_WHY, p, lst, v)
+
+
+@inline
+def hush(S):
+    """Stop logging while a default weighs a choice it may not make (what the buy list
+    would take with fewer coins...), so that the log holds only what is decided; returns
+    what ``unhush`` restores."""
+    lg = S[G_LOG]
+    S[G_LOG] = 0
+    return lg
+
+
+@inline
+def unhush(S, lg):
+    S[G_LOG] = lg
+
+
 @kernel
 def random_gain(S, R, T, cap, mask):
     """A random card of the supply within the cap (and types), or -1 (sometimes)."""
@@ -53,9 +76,11 @@ def choose_gain_hot(S, R, T, F, lst, p, cap, mask):
         if not rule_holds_hot(S, T, F, r, p):
             continue
         if bopt(T, b, O_GUARD) != 0 and guard_refuses(S, T, p, c):
-            log_ev(S, EV_GUARD, p, c, 0)
+            log_ev(S, EV_GUARD, p, c, lst + NL * (r - first))
             continue
+        why(S, p, lst, r - first)
         return c
+    why(S, p, lst, WHY_NO_RULE)
     return -1
 
 
@@ -73,6 +98,7 @@ def forced_gain(S, R, T, F, p, cap, mask):
     c = choose_gain(S, R, T, F, L_GAIN, p, cap, mask)
     if c >= 0:
         return c
+    why(S, p, L_GAIN, WHY_DEFAULT)
     for attempt in range(2):
         for want in (T_TREASURE, T_ACTION, T_VICTORY, T_CURSE):
             best = -1
@@ -97,7 +123,9 @@ def gain_without(S, R, T, F, p, x, cap):
     """What p's gain list takes within ``cap`` once p no longer owns a copy of x: the
     conditions see the deck as it will be after trashing x."""
     count_owned(S, T, p, x, -1)
+    lg = hush(S)
     g = choose_gain(S, R, T, F, L_GAIN, p, cap, 0)
+    unhush(S, lg)
     count_owned(S, T, p, x, 1)
     return g
 
@@ -110,7 +138,9 @@ def rule_matches(S, R, T, F, lst, p, c):
     first, end = rule_span(S, T, p, lst)
     for r in range(first, end):
         if rule_card(T, r) == c and rule_holds(S, T, F, r, p):
+            why(S, p, lst, r - first)
             return True
+    why(S, p, lst, WHY_NO_RULE)
     return False
 
 
@@ -154,7 +184,9 @@ def choose_in_zone_rules(S, T, F, lst, p, zone, mask):
         if mask != 0 and not is_type(T, c, mask):
             continue
         if rule_holds(S, T, F, r, p):
+            why(S, p, lst, r - first)
             return c
+    why(S, p, lst, WHY_NO_RULE)
     return -1
 
 
@@ -165,8 +197,11 @@ def option(S, R, T, F, p, k):
         return rand_below(R, MAXP, 2) == 1
     r = bopt(T, S[S_SEAT + p], k)
     if r < 0:
+        why(S, p, WHY_OPTION + k, WHY_DEFAULT)
         return True
-    return rule_holds(S, T, F, r, p)
+    yes = rule_holds(S, T, F, r, p)
+    why(S, p, WHY_OPTION + k, 1 if yes else 0)
+    return yes
 
 
 @inline
@@ -236,6 +271,7 @@ def discard_down(S, R, T, F, p, k):
         else:
             c = choose_in_zone_rules(S, T, F, L_DISCARD, p, Z_HAND, 0)
         if c < 0:
+            why(S, p, L_DISCARD, WHY_DEFAULT)
             # the hand's terminal Actions beyond the first are dead on p's next turn
             o = zb(p, Z_HAND)
             villages = 0
@@ -310,7 +346,10 @@ def library_skips(S, R, T, F, p, x):
         return rand_below(R, MAXP, 2) == 1
     if bopt(T, S[S_SEAT + p], O_USER_SETASIDE) != 0:
         return rule_matches(S, R, T, F, L_SETASIDE, p, x)
-    return S[G_ACTIONS] == 0
+    if S[G_ACTIONS] != 0:
+        return False
+    why(S, p, L_SETASIDE, WHY_DEFAULT)
+    return True
 
 
 @inline
@@ -484,7 +523,9 @@ def listed_aside(S, R, T, F, lst, w, q, n, skip_copper):
             continue
         for i in range(n):
             if S[oa + i] == c and rule_holds(S, T, F, r, w):
+                why(S, w, lst, r - first)
                 return i
+    why(S, w, lst, WHY_NO_RULE)
     return -1
 
 
@@ -496,7 +537,9 @@ def play_after(S, R, T, F, p, x):
     for r in range(first, end):
         c = rule_card(T, r)
         if c != x and is_type(T, c, T_ACTION) and find_in(S, p, Z_HAND, c) >= 0 and rule_holds(S, T, F, r, p):
+            why(S, p, L_PLAY, r - first)
             return c
+    why(S, p, L_PLAY, WHY_NO_RULE)
     return -1
 
 
@@ -505,4 +548,9 @@ def holds_back_remodel(S, R, T, F, p):
     """Does p keep a Remodel in hand rather than play it, because playing it could only
     hurt? With no worthwhile trade, for a bot that trashes by the defaults (the trash is
     compulsory once it is played)."""
-    return follows_default(S, T, p, O_USER_TRASH) and remodel_pick(S, R, T, F, p, 1) < 0
+    if not follows_default(S, T, p, O_USER_TRASH):
+        return False
+    lg = hush(S)
+    back = remodel_pick(S, R, T, F, p, 1) < 0
+    unhush(S, lg)
+    return back

@@ -9,8 +9,9 @@ is inlined into its one caller, ``play_action``."""
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .decisions import (best_treasure_at, blocked, cellar_pick, chapel_pick, choose_gain, choose_in_zone, choose_play,
-                        discard_down, follows_default, follows_list, forced_gain, good_card, late_province,
-                        least_wanted, library_skips, listed_aside, option, remodel_pick, rule_matches, spare_card)
+                        discard_down, follows_default, follows_list, forced_gain, good_card, hush, late_province,
+                        least_wanted, library_skips, listed_aside, option, remodel_pick, rule_matches, spare_card,
+                        unhush, why)
 from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
 from .state import (bopt, col, cost_of, draw, draw_hot, find_in, is_random, is_type, log_ev, ps, push, remove_at,
@@ -94,6 +95,8 @@ def cellar(S, R, T, F, A, p):
         x = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
         if x < 0 and follows_default(S, T, p, O_USER_DISCARD):
             x = cellar_pick(S, T, p)
+            if x >= 0:
+                why(S, p, L_DISCARD, WHY_DEFAULT)
         if x < 0:
             break
         take_from(S, p, Z_HAND, x)
@@ -110,7 +113,14 @@ def chapel(S, R, T, F, A, p):
     The trash list picks the cards; by default ``chapel_pick``."""
     default = follows_default(S, T, p, O_USER_TRASH)
     for k in range(4):
-        x = chapel_pick(S, R, T, F, p) if default else choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
+        if default:
+            lg = hush(S)
+            x = chapel_pick(S, R, T, F, p)
+            unhush(S, lg)
+            if x >= 0 or k == 0:
+                why(S, p, L_TRASH, WHY_DEFAULT)  # or why it trashes nothing
+        else:
+            x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
         if x < 0:
             break
         take_from(S, p, Z_HAND, x)
@@ -145,6 +155,8 @@ def harbinger(S, R, T, F, A, p):
             if v > score:
                 score = v
                 x = y
+        if x >= 0:
+            why(S, p, L_TOPDECK, WHY_DEFAULT)
     if x >= 0:
         take_from(S, p, Z_DISC, x)
         push(S, p, Z_DRAW, x)
@@ -222,6 +234,8 @@ def bureaucrat(S, R, T, F, A, p):
                 x = S[oh + i]
                 if is_type(T, x, T_VICTORY) and (bi < 0 or cost_of(T, x) < cost_of(T, S[oh + bi])):
                     bi = i
+            if bi >= 0:
+                why(S, q, L_TOPDECK, WHY_DEFAULT)
         if bi >= 0:
             x = remove_at(S, q, Z_HAND, bi)
             log_ev(S, EV_REVEAL, q, x, 0)
@@ -301,14 +315,19 @@ def remodel(S, R, T, F, A, p):
         return
     x = -1
     default = follows_default(S, T, p, O_USER_TRASH)
+    lg = hush(S)
     if default:
         x = remodel_pick(S, R, T, F, p, 0)
     elif not is_random(S, T, p) and find_in(S, p, Z_HAND, GOLD) >= 0 \
             and choose_gain(S, R, T, F, L_GAIN, p, cost_of(T, GOLD) + 2, 0) == PROVINCE:
         x = GOLD
-    if x < 0:
+    unhush(S, lg)
+    if x >= 0:
+        why(S, p, L_TRASH, WHY_DEFAULT)
+    else:
         x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
     if x < 0:
+        why(S, p, L_TRASH, WHY_DEFAULT)
         x = least_wanted(S, T, p)
     take_from(S, p, Z_HAND, x)
     trash_card(S, T, p, x)
@@ -339,6 +358,8 @@ def spy(S, R, T, F, A, p):
         good = good_card(T, x)
         if follows_list(S, T, p, O_USER_DISCARD):
             good = not rule_matches(S, R, T, F, L_DISCARD, p, x)
+        else:
+            why(S, p, L_DISCARD, WHY_DEFAULT)
         if is_random(S, T, p):
             good = rand_below(R, MAXP, 2) == 1
         if good == (k == 0):
@@ -370,6 +391,8 @@ def thief(S, R, T, F, A, p):
             want = rule_matches(S, R, T, F, L_GAIN, p, x) if listed else x != COPPER
             if is_random(S, T, p):
                 want = rand_below(R, MAXP, 2) == 1
+            elif not listed:
+                why(S, p, L_GAIN, WHY_DEFAULT)
             if want:
                 gain_from_trash(S, T, A, p, x)
         discard_aside(S, q)
@@ -387,6 +410,7 @@ def throne_room(S, R, T, F, A, p):
         for i in range(S[zn(p, Z_HAND)]):
             if is_type(T, S[oh + i], T_ACTION):
                 x = S[oh + i]
+                why(S, p, L_PLAY, WHY_DEFAULT)
                 break
     if x >= 0:
         take_from(S, p, Z_HAND, x)
@@ -468,6 +492,7 @@ def mine(S, R, T, F, A, p):
         if x >= 0:
             g = forced_gain(S, R, T, F, p, cost_of(T, x) + 3, T_TREASURE)
     else:
+        lg = hush(S)
         gain_best = 0
         for i in range(nh):
             y = S[oh + i]
@@ -482,9 +507,13 @@ def mine(S, R, T, F, A, p):
                 gain_best = up
                 x = y
                 g = h
+        unhush(S, lg)
+        if x >= 0:
+            why(S, p, L_TRASH, WHY_DEFAULT)
     if x < 0 and S[S_VAR + V_EDITION] != 2:
         bi = best_treasure_at(S, T, p, oh, nh, False, True)
         if bi >= 0:
+            why(S, p, L_TRASH, WHY_DEFAULT)
             x = S[oh + bi]
             g = forced_gain(S, R, T, F, p, cost_of(T, x) + 3, T_TREASURE)
     if x < 0:
@@ -578,13 +607,16 @@ def artisan(S, R, T, F, A, p):
         x = choose_in_zone(S, R, T, F, L_TOPDECK, p, Z_HAND, 0)
     oh = zb(p, Z_HAND)
     if x < 0:
+        lg = hush(S)
         x = spare_card(S, R, T, F, p)
-    if x < 0:
-        bi = best_treasure_at(S, T, p, oh, nh, False, True)
-        if bi >= 0:
-            x = S[oh + bi]
-    if x < 0:
-        x = least_wanted(S, T, p)
+        unhush(S, lg)
+        if x < 0:
+            bi = best_treasure_at(S, T, p, oh, nh, False, True)
+            if bi >= 0:
+                x = S[oh + bi]
+        if x < 0:
+            x = least_wanted(S, T, p)
+        why(S, p, L_TOPDECK, WHY_DEFAULT)
     take_from(S, p, Z_HAND, x)
     push(S, p, Z_DRAW, x)
     log_ev(S, EV_TOPDECK, p, x, 0)

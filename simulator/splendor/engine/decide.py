@@ -15,6 +15,14 @@ NPOS = NLEVEL * FACE_UP + MAX_RESERVED  # board slots, then the player's reserve
 
 
 @inline
+def why(S, p, lst, v):
+    """Record what decides p's next move (an EV_WHY event: list ``lst``, its rule ``v`` or
+    -k for step k of the defaults), for ``dsim log --why``."""
+    if S[G_LOG] != 0:
+        log(S, EV_WHY, p, lst, v)
+
+
+@inline
 def pos_card(S, p, pos):
     """The card at position pos: a board slot (0..11) or p's reserved card (12..14); -1 if none."""
     if pos < NLEVEL * FACE_UP:
@@ -360,43 +368,54 @@ def act(S, R, T, F, A, p, b):
             return ACT_PASS
         return nth_action(S, T, A, p, b, rand_below(R, p, n))
     rl = T[TH_RL] + b * NL * 2
-    for r in range(T[rl + L_BUY * 2], T[rl + L_BUY * 2] + T[rl + L_BUY * 2 + 1]):
+    first = T[rl + L_BUY * 2]
+    for r in range(first, first + T[rl + L_BUY * 2 + 1]):
         if cond_ok(S, T, F, r, p):
             pos = best_card(S, T, p, r, MB_BUY)
             if pos >= 0:
+                why(S, p, L_BUY, r - first)
                 return buy_at(S, T, A, p, b, pos)
     if S[ps(p, PS_NRES)] < MAX_RESERVED:
-        for r in range(T[rl + L_RESERVE * 2], T[rl + L_RESERVE * 2] + T[rl + L_RESERVE * 2 + 1]):
+        first = T[rl + L_RESERVE * 2]
+        for r in range(first, first + T[rl + L_RESERVE * 2 + 1]):
             ro = T[TH_RULES] + r * RW
             if T[ro + R_WHERE] == W_DECK:
                 lv = T[ro + R_LEVEL] - 1
                 if S[S_DECKN + lv] > 0 and cond_ok(S, T, F, r, p):
+                    why(S, p, L_RESERVE, r - first)
                     reserve(S, T, A, p, b, -1, lv)
                     return ACT_RESERVE
             elif cond_ok(S, T, F, r, p):
                 pos = best_card(S, T, p, r, MB_RESERVE)
                 if pos >= 0:
+                    why(S, p, L_RESERVE, r - first)
                     reserve(S, T, A, p, b, pos, 0)
                     return ACT_RESERVE
-    for r in range(T[rl + L_TAKE * 2], T[rl + L_TAKE * 2] + T[rl + L_TAKE * 2 + 1]):
+    first = T[rl + L_TAKE * 2]
+    for r in range(first, first + T[rl + L_TAKE * 2 + 1]):
         if cond_ok(S, T, F, r, p):
             pos = best_card(S, T, p, r, MB_TAKE)
             if pos >= 0:
                 two = T[T[TH_RULES] + r * RW + R_TWO]
+                why(S, p, L_TAKE, r - first)  # replaced by the next one if nothing can be taken
                 if take_toward(S, T, p, pos_card(S, p, pos), two) != 0:
                     return ACT_TAKE2 if two != 0 else ACT_TAKE3
     if T[bo + O_USER_BUY] == 0:
         pos = best_card(S, T, p, -1, MB_BUY)
         if pos >= 0:
+            why(S, p, L_BUY, -1)
             return buy_at(S, T, A, p, b, pos)
+    why(S, p, L_TAKE, -2)
     took = default_take(S, T, p, aim(S, T, F, p, b))
     if took != 0:
         return ACT_TAKE2 if took == 2 else ACT_TAKE3
     pos = best_card(S, T, p, -1, MB_BUY)
     if pos >= 0:
+        why(S, p, L_BUY, -3)
         return buy_at(S, T, A, p, b, pos)
     if S[ps(p, PS_NRES)] < MAX_RESERVED:
         pos = best_card(S, T, p, -1, MB_RESERVE)
+        why(S, p, L_RESERVE, -4)
         if pos >= 0:
             reserve(S, T, A, p, b, pos, 0)
             return ACT_RESERVE
@@ -434,8 +453,10 @@ def return_tokens(S, R, T, F, A, p, b):
                 col = T[T[TH_RULES] + r * RW + R_COLOUR]
                 if S[ps(p, PS_TOK + col)] > 0 and cond_ok(S, T, F, r, p):
                     k = col
+                    why(S, p, L_RETURN, r - T[rl])
                     break
         if k < 0:
+            why(S, p, L_RETURN, -1)
             if target == -2:
                 target = aim(S, T, F, p, b)
             bk = -(1 << 30)
@@ -485,10 +506,12 @@ def noble_visit(S, R, T, F, A, p, b):
                 if n >= 0 and noble_ok(S, T, p, n) and (col < 0 or T[nb(n, N_REQ + col)] > 0):
                     if cond_ok(S, T, F, r, p):
                         pick = i
+                        why(S, p, L_NOBLE, r - T[rl])
                     break
             if pick >= 0:
                 break
         if pick < 0:
+            why(S, p, L_NOBLE, -1)
             bk = 1 << 30
             for i in range(S[G_NNOB]):
                 n = S[S_NOB + i]
