@@ -80,6 +80,14 @@ def test_a_militia_victim_discards_by_its_list_then_by_the_default():
                        (1, E.L_DISCARD, E.WHY_DEFAULT)]
 
 
+def test_a_discard_names_the_rule_that_held_not_an_earlier_one_for_the_same_card():
+    t = Table(["buy: []\nplay: [Militia]", "buy: []\ndiscard: ['Copper: turn > 50', Copper]"])
+    t.stack(0, hand=["Militia"]).stack(1, hand=["Copper", "Copper", "Copper", "Silver", "Gold"])
+    t.actions_only()
+    assert t.discard(1) == ["Copper", "Copper"]
+    assert whys(t) == [(0, E.L_PLAY, 0), (1, E.L_DISCARD, 1), (1, E.L_DISCARD, 1)]
+
+
 def test_a_moat_reveal_says_whether_its_option_or_the_default_decided():
     for opts, react, why in (("", 1, E.WHY_DEFAULT), ("\noptions: {reveal_moat: 'count(Curse) > 0'}", 0, 0),
                              ("\noptions: {reveal_moat: 'count(Curse) < 1'}", 1, 1)):

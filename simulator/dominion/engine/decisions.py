@@ -78,16 +78,36 @@ def choose_gain_hot(S, R, T, F, lst, p, cap, mask):
         if bopt(T, b, O_GUARD) != 0 and guard_refuses(S, T, p, c):
             log_ev(S, EV_GUARD, p, c, lst + NL * (r - first))
             continue
-        why(S, p, lst, r - first)
         return c
-    why(S, p, lst, WHY_NO_RULE)
     return -1
 
 
 @kernel
+def why_gain(S, T, F, lst, p, cap, c):
+    """Record (EV_WHY) the rule of p's list ``lst`` that ``choose_gain_hot`` chose card c by
+    within ``cap``: the first naming c that fits the cap and holds (an earlier rule that
+    fit for another card would have been chosen; the guard, which refused others, let c
+    through); WHY_NO_RULE when c < 0. Only for a logged game: the choice itself, inline in
+    the buy phase, carries no trace of it."""
+    if is_random(S, T, p):
+        return
+    if c < 0:
+        log_ev(S, EV_WHY, p, lst, WHY_NO_RULE)
+        return
+    first, end = rule_span(S, T, p, lst)
+    for r in range(first, end):
+        if rule_card(T, r) == c and T[T[TH_RULES] + r * RW + R_COST] <= cap and rule_holds(S, T, F, r, p):
+            log_ev(S, EV_WHY, p, lst, r - first)
+            return
+
+
+@kernel
 def choose_gain(S, R, T, F, lst, p, cap, mask):
-    """``choose_gain_hot`` as a call."""
-    return choose_gain_hot(S, R, T, F, lst, p, cap, mask)
+    """``choose_gain_hot`` as a call (and, in a logged game, the why of its choice)."""
+    c = choose_gain_hot(S, R, T, F, lst, p, cap, mask)
+    if S[G_LOG] != 0:
+        why_gain(S, T, F, lst, p, cap, c)
+    return c
 
 
 @kernel
@@ -161,7 +181,10 @@ def choose_in_zone(S, R, T, F, lst, p, zone, mask):
                     return S[o + i]
                 k -= 1
         return -1
-    return choose_in_zone_rules(S, T, F, lst, p, zone, mask)
+    c = choose_in_zone_rules(S, T, F, lst, p, zone, mask)
+    if S[G_LOG] != 0:
+        why_in_zone(S, T, F, lst, p, c)
+    return c
 
 
 @inline
@@ -184,10 +207,24 @@ def choose_in_zone_rules(S, T, F, lst, p, zone, mask):
         if mask != 0 and not is_type(T, c, mask):
             continue
         if rule_holds(S, T, F, r, p):
-            why(S, p, lst, r - first)
             return c
-    why(S, p, lst, WHY_NO_RULE)
     return -1
+
+
+@kernel
+def why_in_zone(S, T, F, lst, p, c):
+    """Record (EV_WHY) the rule of p's list ``lst`` that ``choose_in_zone_rules`` chose card
+    c by: the first naming c whose condition holds (an earlier rule holding for another
+    card in the zone would have been chosen instead); WHY_NO_RULE when c < 0. Called only
+    when the game is logged: the choice itself (inline in ``discard_down``) stays as it was."""
+    if c < 0:
+        log_ev(S, EV_WHY, p, lst, WHY_NO_RULE)
+        return
+    first, end = rule_span(S, T, p, lst)
+    for r in range(first, end):
+        if rule_card(T, r) == c and rule_holds(S, T, F, r, p):
+            log_ev(S, EV_WHY, p, lst, r - first)
+            return
 
 
 @kernel
@@ -270,8 +307,11 @@ def discard_down(S, R, T, F, p, k):
             c = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
         else:
             c = choose_in_zone_rules(S, T, F, L_DISCARD, p, Z_HAND, 0)
+            if S[G_LOG] != 0:
+                why_in_zone(S, T, F, L_DISCARD, p, c)
+                if c < 0:
+                    log_ev(S, EV_WHY, p, L_DISCARD, WHY_DEFAULT)
         if c < 0:
-            why(S, p, L_DISCARD, WHY_DEFAULT)
             # the hand's terminal Actions beyond the first are dead on p's next turn
             o = zb(p, Z_HAND)
             villages = 0
