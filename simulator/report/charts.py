@@ -10,6 +10,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
@@ -369,7 +370,10 @@ def optimize_progress(gens, path, meta: dict) -> Path:
     ax.plot(gens.generation, 100 * gens.best_fitness, marker="o", ms=3, label="best candidate")
     ax.plot(gens.generation, 100 * gens.mean_fitness, marker="o", ms=3, label="mean of the population (first stage)")
     ax.set_xlabel("generation")
-    ax.set_ylabel("fitness: mean win rate, each opponent\ncounted at most 70% (%)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    cap = meta.get("fitness_cap")
+    capped = f", each opponent\ncounted at most {100 * cap:.0f}%" if cap else ""
+    ax.set_ylabel(f"fitness: mean win rate{capped} (%)")
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right", fontsize=8)
     t = ax.twinx()
@@ -377,7 +381,7 @@ def optimize_progress(gens, path, meta: dict) -> Path:
     t.set_ylabel("games played (millions, dotted)", color="grey")
     title = (_partial_set(meta) + f"dsim optimize: {meta.get('setup')} · {meta.get('players')} players · "
              f"seed {meta.get('seed')}\nopponents: the {len(meta.get('against', []))} --against bots and the "
-             "3 newest past bests (the hall of fame)")
+             + (f"{meta['hall']} newest " if "hall" in meta else "") + "past bests (the hall of fame)")
     ax.set_title("\n".join(textwrap.wrap(title, 110, replace_whitespace=False)), fontsize=9)
     return _save(fig, path)
 

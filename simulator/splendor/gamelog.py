@@ -132,6 +132,7 @@ def render(events, seat_names: list[str], players: int, header: str = "", seat_b
             nobles.append(c)
         elif code == E.EV_TURN:
             end_turn()
+            why[0] = ""
             cur = p
             if v != shown_round:
                 shown_round = v
@@ -176,6 +177,7 @@ def render(events, seat_names: list[str], players: int, header: str = "", seat_b
             points[p] += v
             act(f"is visited by the {NOBLES[c].name} (+{v})")
         elif code == E.EV_PASS:
+            why[0] = ""  # what the defaults weighed last: nothing came of it
             acts.append("passes (no legal move)")
         elif code == E.EV_END:
             end_turn()

@@ -762,7 +762,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
             "generations": opt.generation, "games_played": opt.games, "seconds": round(seconds, 1),
             "stopped_by": stopped, "partial": stopped == "interrupt", "resumed": resumed,
             "best_fitness": opt.fitness.get(opt.leaders[0].key()), "warning": warning,
-            "dropped": dropped, "prune_games": s.prune_games,
+            "dropped": dropped, "prune_games": s.prune_games, "fitness_cap": CAP, "hall": s.hall,
             "leaders_alike": len(opt.leaders) - len(leaders) if len(board) else 0,
             "equivalent": _shown_path(equivalent) if equivalent is not None else None,
             "start": _shown_path(start) if start is not None else None,
