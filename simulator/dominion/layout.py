@@ -288,6 +288,7 @@ EV_WHY = 23      # what decided the next choice (``dsim log --why``): card: the 
 WHY_OPTION = 16
 WHY_NO_RULE = -1
 WHY_DEFAULT = -2
+ANY_COST = 1 << 20  # a cap no card's cost reaches
 
 ERR_WK = 1        # work stack overflow
 ERR_CONSERVE = 2  # a card was created or lost, or a counter disagrees with the zones

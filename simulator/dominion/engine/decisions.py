@@ -83,12 +83,14 @@ def choose_gain_hot(S, R, T, F, lst, p, cap, mask):
 
 
 @kernel
-def why_gain(S, T, F, lst, p, cap, c):
-    """Record (EV_WHY) the rule of p's list ``lst`` that ``choose_gain_hot`` chose card c by
-    within ``cap``: the first naming c that fits the cap and holds (an earlier rule that
-    fit for another card would have been chosen; the guard, which refused others, let c
-    through); WHY_NO_RULE when c < 0. Only for a logged game: the choice itself, inline in
-    the buy phase, carries no trace of it."""
+def why_chose(S, T, F, lst, p, cap, c):
+    """Record (EV_WHY) the rule of p's list ``lst`` by which a choice took card c (costing
+    at most ``cap``): the first rule naming c that fits the cap and holds. An earlier rule
+    that fitted for another card would have been chosen instead, and what the choice also
+    checks (supply, types, the guard, the zone) is about the card, not the rule.
+    WHY_NO_RULE when c < 0. Only in a logged game, after the choice (``choose_gain_hot``
+    in the buy phase, ``choose_in_zone_rules`` in Militia's discards), which itself stays
+    as it was."""
     if is_random(S, T, p):
         return
     if c < 0:
@@ -106,7 +108,7 @@ def choose_gain(S, R, T, F, lst, p, cap, mask):
     """``choose_gain_hot`` as a call (and, in a logged game, the why of its choice)."""
     c = choose_gain_hot(S, R, T, F, lst, p, cap, mask)
     if S[G_LOG] != 0:
-        why_gain(S, T, F, lst, p, cap, c)
+        why_chose(S, T, F, lst, p, cap, c)
     return c
 
 
@@ -183,7 +185,7 @@ def choose_in_zone(S, R, T, F, lst, p, zone, mask):
         return -1
     c = choose_in_zone_rules(S, T, F, lst, p, zone, mask)
     if S[G_LOG] != 0:
-        why_in_zone(S, T, F, lst, p, c)
+        why_chose(S, T, F, lst, p, ANY_COST, c)
     return c
 
 
@@ -210,21 +212,6 @@ def choose_in_zone_rules(S, T, F, lst, p, zone, mask):
             return c
     return -1
 
-
-@kernel
-def why_in_zone(S, T, F, lst, p, c):
-    """Record (EV_WHY) the rule of p's list ``lst`` that ``choose_in_zone_rules`` chose card
-    c by: the first naming c whose condition holds (an earlier rule holding for another
-    card in the zone would have been chosen instead); WHY_NO_RULE when c < 0. Called only
-    when the game is logged: the choice itself (inline in ``discard_down``) stays as it was."""
-    if c < 0:
-        log_ev(S, EV_WHY, p, lst, WHY_NO_RULE)
-        return
-    first, end = rule_span(S, T, p, lst)
-    for r in range(first, end):
-        if rule_card(T, r) == c and rule_holds(S, T, F, r, p):
-            log_ev(S, EV_WHY, p, lst, r - first)
-            return
 
 
 @kernel
@@ -308,7 +295,7 @@ def discard_down(S, R, T, F, p, k):
         else:
             c = choose_in_zone_rules(S, T, F, L_DISCARD, p, Z_HAND, 0)
             if S[G_LOG] != 0:
-                why_in_zone(S, T, F, L_DISCARD, p, c)
+                why_chose(S, T, F, L_DISCARD, p, ANY_COST, c)
                 if c < 0:
                     log_ev(S, EV_WHY, p, L_DISCARD, WHY_DEFAULT)
         if c < 0:

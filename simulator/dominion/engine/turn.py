@@ -6,7 +6,7 @@ from ..layout import *  # noqa: F403 - the layout's constants are the kernels' c
 from ._jit import inline, kernel, on_demand
 from .state import col, count_in, draw, draw_hot, log_hot, log_if, own, ps, push, take_from, zb, zn
 from .gains import count_owned, gain, vp_of
-from .decisions import choose_gain_hot, choose_play, why_gain
+from .decisions import choose_gain_hot, choose_play, why_chose
 from .effects import effect, push_play
 
 
@@ -79,7 +79,7 @@ def buy_phase(S, R, T, F, A, p, b, lg):
     while S[G_BUYS] > 0:
         c = choose_gain_hot(S, R, T, F, L_BUY, p, S[G_COINS], 0)
         if lg:
-            why_gain(S, T, F, L_BUY, p, S[G_COINS], c)
+            why_chose(S, T, F, L_BUY, p, S[G_COINS], c)
         if c < 0:
             return
         S[G_BUYS] -= 1
