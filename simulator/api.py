@@ -27,6 +27,7 @@ from .report.outfiles import refuse_inputs
 from .report.reports import GameWriter
 from .run.runner import MIN_CHUNK as MIN_CHUNK_GAMES
 from .run.runner import default_jobs, run
+from .tools.play import replay_words
 from .run.stats import (
     POOLED_METHOD,
     CompareResults,
@@ -510,3 +511,61 @@ def log_game(bots, kingdom=None, seed: int = 0, game: int = 0, players: int | No
         raise InputErrors([InputError(f"{g.NAME}'s log cannot say why a bot chose (its log_text takes no 'why')",
                                       hint="leave out --why")])
     return g.log_text(match, seed, game, why=True)
+
+
+# ---------------------------------------------------------------- a person at the table
+PERSON = "You"
+
+
+def person_table(bots, kingdom=None, seat: int = 1, seed: int | None = 0, rules: dict | None = None, hint=None):
+    """A game a person plays (``dsim play``) at ``seat`` (1-based) against ``bots`` (1 to
+    3 bot files, seated in the other seats in order): its PersonTable (simulator/games.py;
+    ``seed`` None draws one, in ``table.seed``) and the bot whose answers are the hints
+    (``hint``, default the first of ``bots``)."""
+    bots = bot_list(bots)
+    game = game_of_bots(bots + ([hint] if hint is not None else []))
+    if not game.MIN_PLAYERS <= len(bots) + 1 <= game.MAX_PLAYERS:
+        raise InputErrors([InputError(f"{game.LABELS['game']} seats {game.MIN_PLAYERS} to {game.MAX_PLAYERS} "
+                                      f"players: give 1 to {game.MAX_PLAYERS - 1} bots besides you, not "
+                                      f"{len(bots)}")])
+    seat = whole("seat", seat, 1, len(bots) + 1)
+    seed = whole("seed", seed, 0, MAX_SEED, none_ok=True)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    loaded = load_bots(bots + ([hint] if hint is not None else []))
+    helper = loaded[-1] if hint is not None else loaded[0]
+    seated = loaded[:len(bots)]
+    seated.insert(seat - 1, helper)  # the seat's bot: what the hints say, and what decides once a question is open
+    match = prepare(seated, kingdom, None, rules, "fixed")
+    match.bot_names = game.unique_names(loaded[:len(bots)])
+    match.bot_names.insert(seat - 1, PERSON)
+    table = game.person_table(match, seat - 1, seed)
+    if table is None:
+        raise InputErrors([InputError(f"{game.LABELS['game']} has no questions a person can answer "
+                                      "(its game module gives no 'question')", hint="dsim run plays its bots")])
+    return table, helper
+
+
+def answer_words(text) -> list[str]:
+    """Answers given at once (``dsim log --answers``): words between commas or spaces."""
+    if not isinstance(text, str):
+        raise InputErrors([InputError(f"answers must be text, not {short(text)}")])
+    return [w for w in text.replace(",", " ").split() if w]
+
+
+def log_person(bots, answers: str, kingdom=None, seat: int = 1, seed: int = 0, rules: dict | None = None,
+               why: bool = False) -> str:
+    """The log of a game a person played (``dsim play`` prints the command): ``answers``
+    are the person's answer words in order, read as ``dsim play`` reads them."""
+    table, _ = person_table(bots, kingdom, seat, seed, rules)
+    try:
+        given = replay_words(table, answer_words(answers))
+    except ValueError as e:
+        raise InputErrors([InputError(f"--answers: {e}")]) from None
+    st = table.replay(given)
+    asked = st.asked()
+    game = game_of_bots(table.match.bots)
+    text = game.game_text(st if asked is None else asked.view, table.match, seed, 0, why)
+    if asked is not None:
+        text += "(the answers end here, before the game does)\n"
+    return text

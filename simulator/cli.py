@@ -7,6 +7,7 @@ import functools
 import logging
 import os
 import shlex
+import shutil
 import signal
 import sys
 import webbrowser
@@ -34,6 +35,7 @@ from .report.reports import (
 )
 from .run.stats import identical_note
 from .tools import optimizer as opt
+from .tools import play as person
 from .tools.bench import run_bench
 from .validate import validate_files
 
@@ -476,9 +478,13 @@ def optimize(kingdom, against, start, game, players, budget, generations, each_c
               help="Which game of the run with --seed (a failed run names the one to replay).")
 @click.option("--why", is_flag=True, help="Before each choice a bot makes, the rule of its lists (or the default) "
                                            "that made it.")
+@click.option("--answers", default=None, metavar="WORDS",
+              help="The game a person played with dsim play (which prints this option): the person's answers, "
+                   "in order, between commas; the BOTS are the other seats.")
+@click.option("--seat", type=int, default=1, show_default=True, help="With --answers: the person's seat.")
 @options(KINGDOM, PLAYERS, RULES, SEATS, SEED, QUIET, VERBOSE)
 @user_errors
-def log(bots, game, kingdom, players, rules, seats, seed, quiet, verbose, why):
+def log(bots, game, answers, seat, kingdom, players, rules, seats, seed, quiet, verbose, why):
     """Play one game and print it turn by turn.
 
     \b
@@ -486,11 +492,63 @@ def log(bots, game, kingdom, players, rules, seats, seed, quiet, verbose, why):
       dsim log strategies/witch.yaml strategies/big_money_ultimate.yaml --seed 1
       dsim log strategies/militia.yaml strategies/big_money.yaml --seed 7 --game 1234
       dsim log strategies/chapel_witch.yaml strategies/witch.yaml --why
+      dsim log strategies/big_money.yaml --seed 7 --answers silver,none
     """
     setup_logging(verbose, quiet)
+    if answers is not None:
+        if players or game or seats != "rotate":
+            raise click.BadParameter("--answers replays a person's game: its seats are --seat and the bots given",
+                                     param_hint="--answers")
+        click.echo(api.log_person(list(bots), answers, kingdom, seat, seed or 0, _rule_overrides(rules, bots), why),
+                   nl=False)
+        return
     match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules, bots), seats)
     _warn_missing(match, quiet)
     click.echo(api.log_game(None, seed=seed or 0, game=game, match=match, why=why), nl=False)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--seat", type=int, default=1, show_default=True, help="Your seat (1: you play first).")
+@click.option("--hint", "hint", type=click.Path(dir_okay=False), default=None,
+              help="The bot whose answer the 'hint' command shows (default: the first bot).")
+@options(KINGDOM, RULES, SEED)
+@user_errors
+def play(bots, seat, hint, kingdom, rules, seed):
+    """Play a game yourself against 1 to 3 bots, in the terminal.
+
+    Each decision shows the table and a numbered list of choices: answer with a number or
+    a name ('gold', 'smi'); ? lists the commands (hint, log, quit). Answers can be piped
+    in, one per line; at the end the command that replays the game is printed.
+
+    \b
+    Example:
+      dsim play strategies/big_money_ultimate.yaml -k kingdoms/first_game.yaml
+      dsim play strategies/splendor/greedy.yaml --seed 7
+      printf '%s\n' silver silver | dsim play strategies/big_money.yaml --seed 7
+    """
+    table, helper = api.person_table(list(bots), kingdom, seat, seed, _rule_overrides(rules, bots), hint)
+    seed = table.seed
+    tty = sys.stdin.isatty()
+    width = shutil.get_terminal_size((80, 24)).columns
+
+    def write(text):
+        click.echo(text, nl=False)
+
+    def read_line():
+        return sys.stdin.readline(person.MAX_LINE * 4)
+
+    head = [*bots, *(["-k", kingdom] if kingdom else []), *(a for r in rules for a in ("--rules", r))]
+    write(f"dsim play: you are seat {seat} of {table.match.players}; seed {seed}; ? lists the commands\n")
+    s = person.play(table, read_line, write, width, helper.name, echo=not tty)
+    again = ["dsim", "play", *head, "--seat", seat, "--seed", seed, *(["--hint", hint] if hint else [])]
+    if s.words:
+        write("Replay: printf '%s\\n' " + " ".join(shlex.quote(w) for w in s.words) + " | "
+              + person.command_line(again) + "\n")
+    write("Whole game: " + person.command_line(["dsim", "log", *head, "--seat", seat, "--seed", seed,
+                                                 "--answers", ",".join(s.words)]) + "\n")
+    if s.ended == "interrupt":
+        sys.exit(130)
 
 
 @cli.command(context_settings=CONTEXT)

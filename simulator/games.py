@@ -23,6 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from .errors import InputError, InputErrors, did_you_mean, printable, short
+from .kernels import ask_layout as Q
 from .kernels.jit import compile_notice
 from .kernels.tally_layout import GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT, SHARE
 from .lang.yamlio import LineDict, load_file
@@ -151,12 +152,18 @@ class EngineState:
     own readable accessors; ``prepare`` fills what only that game's state holds."""
     ENGINE: "EngineGame"
 
-    def __init__(self, match, log_capacity: int = 0, records: int = 0):
+    #: the most answers a person's game may hold (the tape of its ask region)
+    MAX_ANSWERS = 20_000
+
+    def __init__(self, match, log_capacity: int = 0, records: int = 0, person: int | None = None):
+        """``person``: the seat a person plays (``dsim play``): the state gets an ask region
+        (simulator/kernels/ask_layout.py) after its event log."""
         eng = self.ENGINE
         E = eng.layout
         eng.kernels().compile_kernels()
         self.match = match
-        self.S = np.zeros(E.S_EV + E.EVW * log_capacity, np.int32)
+        ask = 0 if person is None else Q.region_size(E.S_EV, self.MAX_ANSWERS)
+        self.S = np.zeros(E.S_EV + E.EVW * log_capacity + ask, np.int32)
         S = self.S
         S[E.G_NP] = match.players
         S[E.G_LOG] = 1 if log_capacity else 0
@@ -167,6 +174,9 @@ class EngineState:
         self.T, self.F = eng.build_tables(match)
         self.A = np.zeros(E.A_TL + (match.max_len + 2) * E.A_PER_TURN, np.int64)
         self.grec = np.zeros((records, E.NGR), np.int32)
+        if person is not None:
+            S[E.G_HUMAN] = person + 1
+            S[E.G_ASK] = E.S_EV + E.EVW * log_capacity
         self.prepare()
 
     def prepare(self) -> None:
@@ -186,12 +196,133 @@ class EngineState:
         n = int(self.S[E.G_NEV])
         return self.S[E.S_EV:E.S_EV + E.EVW * n].reshape(n, E.EVW).copy()
 
+    # ---- a person's game (dsim play)
+    def copy(self) -> "EngineState":
+        """An independent copy (the arrays copied; the match shared)."""
+        st = object.__new__(type(self))
+        st.__dict__.update(self.__dict__)
+        for k in ("S", "R", "T", "F", "A", "grec"):
+            setattr(st, k, getattr(self, k).copy())
+        return st
+
+    def set_answers(self, answers) -> None:
+        """Put a person's answers on the tape, to be read from the first (no question open)."""
+        E = self.ENGINE.layout
+        o = int(self.S[E.G_ASK])
+        if len(answers) > self.MAX_ANSWERS:
+            raise InputError(f"a game holds at most {self.MAX_ANSWERS:,} answers, not {len(answers):,}")
+        t = o + Q.tape_at(E.S_EV)
+        self.S[t:t + len(answers)] = answers
+        self.S[o + Q.Q_TAPE_N] = len(answers)
+        self.S[o + Q.Q_TAPE_I] = 0
+        self.S[o + Q.Q_STATE] = 0
+
+    def asked(self) -> "Asked | None":
+        """The question the game stopped at for the person's answer (None: it asks none)."""
+        E = self.ENGINE.layout
+        if not self.S[E.G_HUMAN] or self.S[self.S[E.G_ASK] + Q.Q_STATE] == 0:
+            return None
+        o = int(self.S[E.G_ASK])
+        r = [int(x) for x in self.S[o:o + Q.Q_SCRATCH]]
+        view = self.copy()
+        view.S[:E.S_EV] = self.S[o + Q.Q_SNAP:o + Q.Q_SNAP + E.S_EV]
+        view.A[:] = 0  # what the replay tallied after the question is not the view's
+        return Asked(r[Q.Q_KIND], r[Q.Q_PLAYER], r[Q.Q_ABOUT], r[Q.Q_ARG], r[Q.Q_OWNER],
+                     [int(x) for x in self.S[o + Q.Q_OPTS:o + Q.Q_OPTS + r[Q.Q_NOPT]]], bool(r[Q.Q_OPTIONAL]),
+                     r[Q.Q_HINT] if r[Q.Q_STATE] == 2 else None, self.events()[r[Q.Q_NEV]:r[Q.Q_HINT_NEV]]
+                     if r[Q.Q_STATE] == 2 else self.events()[:0], view)
+
     def tally(self, games: int) -> Any:
         """The A array as a Tally (copies)."""
         eng, E = self.ENGINE, self.ENGINE.layout
         assert E.A_TU == E.A_TG + E.MAXB * (eng.ITEM_STRIDE + eng.STATS_STRIDE) and E.NTC == len(CURVE_COLS)
         return engine_tally(self.A, len(self.match.bots), self.match.max_len, len(eng.ENDINGS), len(eng.ITEMS),
                             eng.ITEM_STRIDE, games, len(eng.STATS), eng.STATS_STRIDE)
+
+
+@dataclass
+class Asked:
+    """A question the engine asked the person (simulator/kernels/ask_layout.py): the game's
+    kind of question, whose decision, what it is about (e.g. a card, -1), a number it
+    names, whose cards the options are, the options (the answers the engine takes; with
+    ``optional`` ANSWER_NONE too), the seat's bot's answer (None: unknown) and the events
+    its decision logged (its why), and ``view``: the state as it stood when it asked."""
+    kind: int
+    player: int
+    about: int
+    arg: int
+    owner: int
+    options: list
+    optional: bool
+    hint: int | None
+    hint_events: np.ndarray
+    view: "EngineState"
+
+
+@dataclass
+class Choice:
+    """One answer to a question as the person sees it: ``value`` is what the engine
+    takes, ``key`` the one word that names it (what a replay prints), ``label`` how the
+    list shows it, ``number`` what to type for it."""
+    value: int
+    key: str
+    label: str
+    number: int
+
+
+@dataclass
+class Question:
+    """A decision put to the person: ``screen``, what a player at the table sees;
+    ``prompt``, the decision in one line; the numbered ``choices``; ``hint``, what the
+    seat's bot would answer and which of its rules (or defaults) says so; ``recent``, the
+    last turns as the log prints them; ``standing``, the score so far (a game left
+    unfinished ends with it)."""
+    screen: str
+    prompt: str
+    choices: list
+    hint: str
+    recent: str
+    standing: str
+
+
+class PersonTable:
+    """A game a person plays at seat ``seat`` (0-based): the engine plays it again from
+    its start, a fresh game of the run with ``seed`` (or the prepared state ``start``, for
+    ``turns`` turns), with the person's answers so far, and stops at the next question: a
+    game depends only on its seed and the answers, so each replay is the same game one
+    decision further."""
+
+    def __init__(self, game: "EngineGame", match, seat: int, seed: int, game_index: int = 0, start=None,
+                 turns: int = 1 << 30, **run_args):
+        """``run_args``: what else the State's ``run`` takes when it continues ``start``
+        (a stacked test's stop, e.g. Dominion's STOP_BUYS)."""
+        self.game, self.match, self.seat, self.seed, self.game_index = game, match, seat, seed, game_index
+        self.start, self.turns, self.run_args = start, turns, run_args
+
+    def replay(self, answers) -> "EngineState":
+        """The game played with ``answers``: stopped at a question (``asked()``), or over."""
+        E = self.game.layout
+        if self.start is None:
+            st = self.game.State(self.match, log_capacity=self.game.LOG_CAPACITY, person=self.seat)
+            st.set_answers(answers)
+            st.run(E.MODE_FRESH, self.seed, self.game_index, 1)
+        else:
+            st = self.start.copy()
+            st.set_answers(answers)
+            st.run(E.MODE_RESUME, max_turns=self.turns, **self.run_args)
+        return st
+
+    def question(self, st: "EngineState", width: int = 80) -> "Question | None":
+        """The question ``st`` stopped at, as the person sees it (None: the game is over)."""
+        asked = st.asked()
+        return None if asked is None else self.game.question(asked, self.match, width)
+
+    def final(self, st: "EngineState") -> str:
+        """The end: the scores and the winner, as the log prints them."""
+        return self.game.final_text(st, self.match)
+
+    def log(self, st: "EngineState") -> str:
+        return self.game.game_text(st, self.match, self.seed, self.game_index)
 
 
 class EngineGame:
@@ -239,7 +370,7 @@ class EngineGame:
     EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "BENCH", "BENCH_REFERENCE", "LABELS",
                "ENDINGS", "ITEMS", "empty_tally", "stats_table",
                "warm_up", "play", "play_logged", "records_frame", "log_text", "unique_names", "check_seats",
-               "optimizer", "default_setup")
+               "optimizer", "default_setup", "person_table")
 
     def __init__(self, kernels):
         self._kernels = kernels
@@ -279,6 +410,14 @@ class EngineGame:
         """What dsim optimize needs of the game (see simulator/dominion/optimizing.py), or
         None: a game without a genome."""
         return None
+
+    def person_table(self, match, seat: int, seed: int, game: int = 0) -> PersonTable | None:
+        """A game of ``match`` with a person at ``seat`` (``dsim play``), or None: the game
+        has no questions a person can answer (no ``question``)."""
+        if not hasattr(self, "question"):
+            return None
+        self.warm_up(match)
+        return PersonTable(self, match, seat, seed, game)
 
     def default_setup(self):
         """The setup a command plays when none is given (e.g. the standard rules), or None:
@@ -350,6 +489,12 @@ class EngineGame:
 
     def game_text(self, state, match, seed: int, game: int, why: bool = False) -> str:
         raise NotImplementedError
+
+    def final_text(self, state, match) -> str:
+        """How a finished game ended: its log from the line 'Game over' on."""
+        text = self.game_text(state, match, 0, 0)
+        i = text.rfind("\nGame over")
+        return text[i + 1:] if i >= 0 else text
 
 
 #: every name a game module provides (the protocol's constants and functions)

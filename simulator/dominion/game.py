@@ -20,6 +20,7 @@ from . import layout as E  # the engine's constants; the kernels load on first u
 from . import optimizing
 from .cards import CARDS, NCARDS, card_columns
 from .gamelog import game_text
+from . import table
 from .layout import IMPLEMENTED
 from .setup import (
     Kingdom,
@@ -133,12 +134,14 @@ class State(EngineState):
             err = self._run_games(mode)(self.S, self.R, self.T, self.F, self.A, self.grec, mode, np.uint64(seed),
                               first_game, n_games, SEAT_MODES[self.match.seats], 1 if paired else 0,
                               max_turns, stop)
-        if err:
+        if err and err != E.ERR_ASK:  # ERR_ASK: stopped at a person's question (dsim play)
             what = {E.ERR_WK: "Throne Room work stack overflow",
                     E.ERR_CONSERVE: "a card was created or lost",
                     E.ERR_LOOP: "a card effect revealed more cards than its player owns "
                                 "(it would never have ended)",
-                    E.ERR_MODE: "run_games cannot continue a state"}.get(int(err), f"error {err}")
+                    E.ERR_MODE: "run_games cannot continue a state",
+                    E.ERR_ANSWER: "a person's answer is not one of the question's options"}.get(int(err),
+                                                                                                 f"error {err}")
             if err == E.ERR_CONSERVE:
                 detail = {1: "a player's zones disagree with the cards it owns",
                           2: "the copies in the game differ from the starting count",
@@ -229,6 +232,9 @@ class Dominion(EngineGame):
 
     def optimizer(self):
         return optimizing
+
+    def question(self, asked, match, width: int = 80):
+        return table.question(asked, match, width)
 
 
 GAME = Dominion(_engine)

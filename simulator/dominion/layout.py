@@ -106,6 +106,8 @@ G_ERR = 15
 G_ERR_CARD = 16  # the card a failed conservation check is about
 G_ERR_WHAT = 17  # 1 zones vs owned, 2 total vs start, 3 negative pile, 4 counters
 G_SKIP = 18      # 1 + the card that gains by card effects pass over now (0: none)
+G_HUMAN = 19     # 1 + the seat a person plays (dsim play; 0: none), who answers from the tape
+G_ASK = 20       # offset in S of the ask region (simulator/kernels/ask_layout.py), when G_HUMAN
 NGS = 32
 
 END_PROVINCES = 1
@@ -294,3 +296,27 @@ ERR_WK = 1        # work stack overflow
 ERR_CONSERVE = 2  # a card was created or lost, or a counter disagrees with the zones
 ERR_LOOP = 3      # a card effect revealed more cards than its player owns (it would never end)
 ERR_MODE = 4      # run_games asked to continue a state (run_games_logged does)
+ERR_ASK = 5       # a person's decision has no answer yet: the question is recorded, the game stopped
+ERR_ANSWER = 6    # an answer on a person's tape is not one of the question's options
+
+# what a person is asked (dsim play; the ask region's Q_KIND): the answer is a card, -1
+# (ANSWER_NONE) where 'none' is allowed, or for a yes/no question 1 (yes) or 0
+ASK_PLAY = 1          # an Action of the hand to play (none: on to the buy phase)
+ASK_BUY = 2           # a card to buy (none: end the turn)
+ASK_GAIN = 3          # a card to gain, costing at most Q_ARG (Workshop, Feast, Remodel, Mine, Artisan)
+ASK_TRASH = 4         # a card of the hand to trash (Chapel: optional, Q_ARG more at most; Remodel; Mine)
+ASK_DISCARD = 5       # Cellar: a card of the hand to discard (optional; Q_ARG: discarded so far)
+ASK_DISCARD_DOWN = 6  # an attack or Poacher: a card of the hand to discard (Q_ARG: cards left to discard)
+ASK_TOPDECK = 7       # a card onto the deck (Harbinger: from the discard pile, optional; Bureaucrat, Artisan)
+ASK_THRONE = 8        # the Action Throne Room plays twice (2nd edition: optional)
+ASK_MOAT = 9          # reveal Moat against the attack?
+ASK_CHANCELLOR = 10   # put the deck into the discard pile?
+ASK_VASSAL = 11       # play the Action (Q_ABOUT) Vassal discarded?
+ASK_MONEYLENDER = 12  # 2nd edition: trash a Copper for +3 coins?
+ASK_LIBRARY = 13      # set aside the Action (Q_ABOUT) Library drew?
+ASK_SPY = 14          # discard the card (Q_ABOUT) that Q_OWNER revealed? (no: it goes back)
+ASK_THIEF_TRASH = 15  # which Treasure Q_OWNER revealed is trashed
+ASK_THIEF_GAIN = 16   # gain the trashed Treasure (Q_ABOUT)?
+ASK_BANDIT = 17       # which revealed Treasure (not Copper) to trash
+ASK_SENTRY = 18       # the card (Q_ABOUT) Sentry revealed: 0 back on the deck, 1 discard, 2 trash
+ASK_SENTRY_TOP = 19   # which card Sentry puts back goes on top

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..lang import expr
-from . import tally_layout
+from . import ask_layout, tally_layout
 
 log = logging.getLogger("dsim.jit")
 
@@ -302,11 +302,12 @@ class Kernels:
 def game_kernels(kernel_dir, layout_file, entry_points) -> "Kernels":
     """A game engine's ``Kernels``: numba's cache keyed to every file of the engine's
     folder, the game's layout (the kernels' constants) and the shared modules the kernels
-    take code or constants from (the condition language, the random streams, the tally)."""
+    take code or constants from (the condition language, the random streams, the tally, a
+    person's answers)."""
     from ..lang import stackvm
-    from . import streams, tally_kernels
+    from . import asks, streams, tally_kernels
     here = Path(kernel_dir).resolve()
-    shared = [Path(m.__file__) for m in (expr, streams, stackvm, tally_kernels, tally_layout)]
+    shared = [Path(m.__file__) for m in (expr, streams, stackvm, tally_kernels, tally_layout, asks, ask_layout)]
     return Kernels(here, [*sorted(here.glob("*.py")), Path(layout_file), *shared], entry_points)
 
 

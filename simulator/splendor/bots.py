@@ -3,9 +3,10 @@
 A bot is priority lists, like a Dominion bot: ``buy``, ``reserve`` and ``take`` say what
 to do on a turn (the first rule whose condition holds and that is a legal move is
 played), ``return`` which tokens go back over 10, ``noble`` which noble comes when several
-could. Each rule is ``'SELECTOR: condition'``; the selector picks cards (or colours), the
-condition is the safe expression language of simulator/lang/expr.py. docs/splendor.md has the
-whole language and every default.
+could, ``pay_gold`` which gems a buy pays with gold instead while the bot holds them. Each
+rule is ``'SELECTOR: condition'``; the selector picks cards (or colours), the condition is
+the safe expression language of simulator/lang/expr.py. docs/splendor.md has the whole
+language and every default.
 """
 from __future__ import annotations
 
@@ -81,7 +82,8 @@ def _resolve(text: str):
 
 VOCABULARY = expr.Vocabulary(VARIABLES, FUNCTIONS, _resolve, {"colour": "blue", "gold": "gold", "level": "level1"})
 
-LISTS = {"buy": E.L_BUY, "reserve": E.L_RESERVE, "take": E.L_TAKE, "return": E.L_RETURN, "noble": E.L_NOBLE}
+LISTS = {"buy": E.L_BUY, "reserve": E.L_RESERVE, "take": E.L_TAKE, "return": E.L_RETURN, "noble": E.L_NOBLE,
+         "pay_gold": E.L_PAY_GOLD}
 BOT_KEYS = ("game", "name", "description", *LISTS, "random")
 CARD_LISTS = ("buy", "reserve", "take")
 
@@ -113,14 +115,17 @@ def parse_selector(text: str, key: str) -> Selector:
     """The selector of a rule in list ``key``; raises ExprError with a hint."""
     raw = str(text).strip()
     s = re.sub(r"\s+", " ", raw.lower())
-    if key in ("return", "noble"):
+    if key in ("return", "noble", "pay_gold"):
         if s == "any" and key == "noble":
             return Selector(text=raw)
         c = colour_of(s)
-        if c is None or (c == E.GOLD and key == "noble"):
-            what = "a colour or gold" if key == "return" else "a colour (the noble needs it) or any"
+        if c is None or (c == E.GOLD and key != "return"):
+            what = {"return": "a colour or gold", "noble": "a colour (the noble needs it) or any",
+                    "pay_gold": "a gem colour (its gems kept, gold paid instead)"}[key]
             hint = ("nobles ask for cards of the five colours, never gold: give a colour or any"
-                    if c == E.GOLD else did_you_mean(s, list(COLOURS) + (["gold"] if key == "return" else ["any"])))
+                    if c == E.GOLD and key == "noble" else "gold paid for gold keeps nothing: give a gem colour"
+                    if c == E.GOLD else did_you_mean(s, list(COLOURS) + {"return": ["gold"], "noble": ["any"],
+                                                                         "pay_gold": []}[key]))
             raise expr.ExprError(f"{short(raw)} is not {what}", hint)
         return Selector(colour=c, text=raw)
     sel = dict(text=raw)
@@ -200,6 +205,7 @@ class Bot:
     take: tuple = ()
     ret: tuple = ()
     noble: tuple = ()
+    pay_gold: tuple = ()
     random: bool = False
     path: str | None = None
     sha256: str | None = None
@@ -247,7 +253,8 @@ def parse_bot(data, path: str, text: str = "") -> Bot:
         raise InputErrors(errors)
     return Bot(name=name, description=str(data.get("description", "") or "").strip(),
                buy=lists.get("buy"), reserve=lists.get("reserve", ()), take=lists.get("take", ()),
-               ret=lists.get("return", ()), noble=lists.get("noble", ()), random=bool(data.get("random", False)),
+               ret=lists.get("return", ()), noble=lists.get("noble", ()), pay_gold=lists.get("pay_gold", ()),
+               random=bool(data.get("random", False)),
                path=path, sha256=hashlib.sha256(text.encode()).hexdigest(),
                lines={k: data.lines[k] for k in LISTS if k in data}, source=text)
 

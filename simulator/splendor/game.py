@@ -24,6 +24,7 @@ from .bots import LISTS, Bot, CompiledBots, compile_bots, parse_bot
 from .bots import load_bot as load
 from .cards import CARDS, COLOURS, ITEMS, NOBLES, tables
 from .gamelog import game_text
+from . import table
 
 #: the gems' colours on a chart (white and black drawn in greys that show on white paper)
 GEM_COLOURS = {"white": "#a6a6a6", "blue": "#1f5fbf", "green": "#2e8b3e", "red": "#c0392b", "black": "#262626"}
@@ -186,7 +187,9 @@ class State(EngineState):
             err = _engine().run_games(self.S, self.R, self.T, self.F, self.A, self.grec, mode, np.uint64(seed),
                                       first_game, n_games, SEAT_MODES[self.match.seats], 1 if paired else 0,
                                       max_turns)
-        if err:
+        if err == E.ERR_ANSWER:
+            self.fail("a person's answer is not one of the question's options")
+        if err and err != E.ERR_ASK:  # ERR_ASK: stopped at a person's question (dsim play)
             what = {E.ERRW_TOKENS: "tokens were created or lost", E.ERRW_CARDS: "a card or noble was created or lost",
                     E.ERRW_COUNTS: "a player's bonuses, points or counters disagree with what it owns"}
             self.fail(what.get(int(self.S[E.G_ERR_WHAT]), f"error {err}"))
@@ -370,6 +373,9 @@ class Splendor(EngineGame):
 
     def optimizer(self):
         return optimizing
+
+    def question(self, asked, match, width: int = 80):
+        return table.question(asked, match, width)
 
     def default_setup(self):
         return Variant()

@@ -81,6 +81,7 @@ def render(events, seat_names: list[str], players: int, header: str = "", seat_b
     cur = -1
     shown_round = 0
     why = [""]  # what decided the next move (the last EV_WHY before it)
+    pay_why: list[str] = []  # the pay_gold rules that paid gold for gems in the coming buy
 
     def act(text: str, tail: str = ""):
         """A move, the why of it (``--why``), then what followed from it (payment, refill)."""
@@ -122,7 +123,10 @@ def render(events, seat_names: list[str], players: int, header: str = "", seat_b
     for code, p, c, v in (tuple(int(x) for x in e) for e in events):
         if code == E.EV_WHY:
             if seat_bots is not None and not seat_bots[p].random:
-                why[0] = why_text(seat_bots[p], c, v)
+                if c == E.L_PAY_GOLD:
+                    pay_why.append(why_text(seat_bots[p], c, v))
+                else:
+                    why[0] = why_text(seat_bots[p], c, v)
         elif code == E.EV_REVEAL:
             if cur < 0:  # the deal
                 board[v] = c
@@ -160,20 +164,27 @@ def render(events, seat_names: list[str], players: int, header: str = "", seat_b
         elif code == E.EV_RESERVE:
             where = took_from_board(c)
             reserved[p].append(c)
-            act(f"reserves {card_text(c)}" + (" from the top of its deck" if v else ""), where)
+            if c < 0:  # a card another player reserved unseen (dsim play's view): its level only
+                act(f"reserves the top card of the level {-c} deck")
+            else:
+                act(f"reserves {card_text(c)}" + (" from the top of its deck" if v else ""), where)
         elif code == E.EV_BUY:
             where = took_from_board(c)
-            from_hand = c in reserved[p]
+            from_hand = c in reserved[p] or (c not in board and any(x < 0 for x in reserved[p]))
             if from_hand:
-                reserved[p].remove(c)
+                reserved[p].remove(c if c in reserved[p] else next(x for x in reserved[p] if x < 0))
             cards[p] += 1
             points[p] += CARDS[c].points
             bonus[p][CARDS[c].bonus] += 1
             pay = ", ".join(f"{n} {TOKENS[k]}" for k, n in paid) or "nothing (its bonuses cover it)"
+            if pay_why:
+                pay += f" [{'; '.join(pay_why)}]"
             paid.clear()
+            pay_why.clear()
             act(f"buys {card_text(c)}" + (" (reserved)" if from_hand else ""), f", paying {pay}" + where)
         elif code == E.EV_NOBLE:
-            nobles.remove(c)
+            if c in nobles:
+                nobles.remove(c)
             points[p] += v
             act(f"is visited by the {NOBLES[c].name} (+{v})")
         elif code == E.EV_PASS:

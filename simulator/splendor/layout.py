@@ -59,6 +59,8 @@ G_GAME_HI = 11
 assert G_GAME_HI == G_GAME_LO + 1  # tally_kernels.start_game writes the pair
 G_NNOB = 12      # nobles dealt
 G_TAKEN = 13     # the gem colours taken this turn (a bit each)
+G_HUMAN = 14     # 1 + the seat a person plays (dsim play; 0: none), who answers from the tape
+G_ASK = 15       # offset in S of the ask region (simulator/kernels/ask_layout.py), when G_HUMAN
 NGS = 16
 
 V_TARGET = 0     # prestige points that end the game (15)
@@ -134,7 +136,8 @@ L_RESERVE = 1
 L_TAKE = 2
 L_RETURN = 3
 L_NOBLE = 4
-NL = 5
+L_PAY_GOLD = 5   # the colours a bot pays with gold while it holds their gems
+NL = 6
 
 O_RANDOM = 0     # every decision random
 O_USER_BUY = 1   # 1: the bot wrote a buy list
@@ -231,6 +234,23 @@ EV_WHY = 13      # what decides the next move or choice (``dsim log --why``): ca
 #                  (docs/splendor.md: the action's steps 1-4, the return's and noble's 1)
 
 ERR_CONSERVE = 2
+ERR_ASK = 5      # a person's decision has no answer yet: the question is recorded, the game stopped
+ERR_ANSWER = 6   # an answer on a person's tape is not one of the question's options
+
+# an action as a number (a person's answer, and the order a random bot draws from): take
+# gems of different colours (AC_TAKE + a bit per colour), two of one colour, reserve a
+# face-up card (its board slot) or a deck's top (its level - 1), buy a card (its position:
+# a board slot, then MAX_RESERVED reserved cards)
+AC_TAKE = 0
+AC_TAKE2 = 32
+AC_RESERVE = 40
+AC_DECK = 52
+AC_BUY = 56
+# what a person is asked (dsim play; the ask region's Q_KIND)
+ASK_ACT = 1      # the turn's action (an AC_ number)
+ASK_RETURN = 2   # a token to give back over 10 (a colour, or GOLD; Q_ARG: tokens still to give back)
+ASK_NOBLE = 3    # which noble visits (a noble) when several can
+ASK_GOLD = 4     # buying the card Q_ABOUT: pay a gold instead of a gem of which colour (none: as it stands)
 ERRW_TOKENS = 1  # tokens of a colour were created or lost
 ERRW_CARDS = 2   # a card is in no place or in two
 ERRW_COUNTS = 3  # a player's bonuses, points or counters disagree with what it owns

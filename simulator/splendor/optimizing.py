@@ -1,5 +1,5 @@
 """What ``dsim optimize`` needs of Splendor: the grammar of a Splendor bot's genome over its
-five lists (simulator/tools/genome.py), the seed genomes, bots from their text, and which
+six lists (simulator/tools/genome.py), the seed genomes, bots from their text, and which
 bots can play a variant (all of them but the random one).
 
 Items are selectors (docs/splendor.md): a level, a points floor and an order; or a
@@ -68,7 +68,8 @@ def grammar(variant=None, players: int = 2, pool_cards=None) -> Grammar:
              "reserve": ListSpec(_card_items(reserve=True), 6, weight=1),
              "take": ListSpec(_card_items(take=True), 8, weight=2),
              "return": ListSpec(colours + ("gold",), 6, weight=0.4, clauses=0),
-             "noble": ListSpec(colours + ("any",), 5, weight=0.3, clauses=0)}
+             "noble": ListSpec(colours + ("any",), 5, weight=0.3, clauses=0),
+             "pay_gold": ListSpec(colours, 3, weight=0.2)}
     refs = {"colour": colours, "level": ("level1", "level2", "level3", "any_level")}
     return Grammar(lists, SHAPES, refs, header=("game: splendor",), canonical=_canonical)
 
@@ -79,7 +80,7 @@ def _canonical(lst: str, text: str):
         s = parse_selector(text, lst)
     except ExprError:
         return None
-    if lst in ("return", "noble"):
+    if lst in ("return", "noble", "pay_gold"):
         return "any" if s.colour < 0 else (COLOURS + ("gold",))[s.colour]
     if s.where == E.W_DECK:
         return f"deck level {s.level}"

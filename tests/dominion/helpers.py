@@ -9,6 +9,8 @@ from simulator.dominion.cards import BY_NAME, CARDS, parse_card
 from simulator.dominion.game import State, make_match
 from simulator.dominion.setup import Rules, bots_kingdom
 from simulator.dominion.strategy import strategy_from_text
+from simulator.games import PersonTable
+from simulator.tools.play import play
 
 
 def ids(names) -> list[int]:
@@ -26,7 +28,8 @@ def bot(text: str, name: str = "bot"):
 class Table:
     """A game state stacked by hand. Draw piles are given top card first."""
 
-    def __init__(self, bots, kingdom=(), players=None, rules: dict | None = None, seats="fixed"):
+    def __init__(self, bots, kingdom=(), players=None, rules: dict | None = None, seats="fixed", person=None):
+        """``person``: the seat a person plays (``person_turns`` answers for it)."""
         bots = [b if not isinstance(b, str) else bot(b) for b in bots]
         players = players or len(bots)
         bots = [bots[i % len(bots)] for i in range(players)]
@@ -36,7 +39,8 @@ class Table:
         k = bots_kingdom(cards, Rules().with_overrides(rules or {}))
         # stacked hands do not come from the supply, so card conservation is not checked
         self.match = make_match(bots, k, {}, seats, check=False)
-        self.st = State(self.match, log_capacity=20_000)
+        self.st = State(self.match, log_capacity=20_000, person=person)
+        self.person = person
         S = self.st.S
         S[E.G_CUR] = 0
         S[E.S_SEAT:E.S_SEAT + players] = np.arange(players)
@@ -70,6 +74,19 @@ class Table:
     def play(self, turns=1, stop=E.STOP_NONE):
         self.st.run(E.MODE_RESUME, max_turns=turns, stop=stop)
         return self
+
+    def person_turns(self, answers, turns=1, stop=E.STOP_NONE, ended="over") -> str:
+        """Play ``turns`` turns (until ``stop``) with the person's ``answers`` piped in (one
+        a line, as ``dsim play`` reads them), which must end as ``ended`` says; the table
+        then holds the state played. What the person saw (each answer echoed)."""
+        table = PersonTable(self.match.ENGINE, self.match, self.person, 0, start=self.st, turns=turns, stop=stop)
+        lines = iter(a + "\n" for a in answers)
+        out = []
+        s = play(table, lambda: next(lines, ""), out.append, width=1000, echo=True)  # no line wrapped
+        self.session = s
+        assert s.ended == ended, "".join(out)[-3000:]
+        self.st = table.replay(s.answers)
+        return "".join(out)
 
     def actions_only(self):
         return self.play(1, E.STOP_ACTIONS)

@@ -5,7 +5,9 @@ from simulator.splendor import engine as K
 from simulator.splendor import layout as E
 from simulator.splendor.bots import bot_from_text
 from simulator.splendor.cards import CARDS, NOBLES
-from simulator.splendor.game import State, make_match
+from simulator.splendor.game import GAME, State, make_match
+from simulator.games import PersonTable
+from simulator.tools.play import play
 
 W, U, G, R, B, GOLD = range(6)
 
@@ -27,19 +29,32 @@ def bot(text="", name="b"):
     return bot_from_text(f"game: splendor\nname: {name}\n{text}", f"{name}.yaml")
 
 
-def state(players=2, bots=None, seed=3, **rules) -> State:
+def state(players=2, bots=None, seed=3, person=None, **rules) -> State:
+    """A game dealt as a run deals it (``person``: the seat a person plays)."""
     bots = bots or [bot(name=f"p{i}") for i in range(players)]
-    st = State(make_match(bots, rule_overrides=rules, seats="fixed"), log_capacity=4000)
+    st = State(make_match(bots, rule_overrides=rules, seats="fixed"), log_capacity=4000, person=person)
     st.new_game(seed)
     return st
 
 
+def person_turns(st, answers, turns=1, ended="over"):
+    """Play ``turns`` turns of ``st`` with the person's ``answers`` piped in (one a line,
+    as ``dsim play`` reads them), which must end as ``ended`` says: (the state played,
+    what the person saw)."""
+    table = PersonTable(GAME, st.match, int(st.S[E.G_HUMAN]) - 1, 0, start=st, turns=turns)
+    lines = iter(a + "\n" for a in answers)
+    out = []
+    s = play(table, lambda: next(lines, ""), out.append, width=1000, echo=True)  # no line wrapped
+    assert s.ended == ended, "".join(out)[-3000:]
+    return table.replay(s.answers), "".join(out)
+
+
 def n_actions(st, p=0) -> int:
-    return int(K.nth_action(st.S, st.T, st.A, p, p, -1))
+    return int(K.nth_action(st.S, st.R, st.T, st.F, st.A, p, p, -1))
 
 
 def play_action(st, k, p=0) -> int:
-    return int(K.nth_action(st.S, st.T, st.A, p, p, k))
+    return int(K.nth_action(st.S, st.R, st.T, st.F, st.A, p, p, k))
 
 
 def find_action(st, check, p=0) -> int:

@@ -2,6 +2,8 @@
 choice a bot can leave to the engine (docs/bots.md)."""
 import numpy as np
 
+from ...kernels import asks
+from ...kernels.ask_layout import ANSWER_OPEN, Q_SCRATCH
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .rng import rand_below
@@ -32,6 +34,78 @@ def hush(S):
 @inline
 def unhush(S, lg):
     S[G_LOG] = lg
+
+
+# ---------------------------------------------------------------- a person's decisions (dsim play)
+@inline
+def person(S, p):
+    """Does a person make p's decisions (``dsim play``)? Each decision then asks first (the
+    ``ask_*`` kernels below); only while the person's question is open does the seat's
+    bot decide, and ``told`` keeps its answer as the hint."""
+    return S[G_HUMAN] == p + 1
+
+
+@inline
+def resolving(S):
+    """The Action whose effect is being resolved (the work stack's top), -1 if none."""
+    d = S[G_WK]
+    return S[S_WK + 3 * (d - 1)] if d > 0 else -1
+
+
+@inline
+def ask_n(S, p, kind, about, arg, owner, n, optional):
+    """p's answer among the n options written (``asks.ask`` with this layout's offsets)."""
+    return asks.ask(S, G_ASK, G_ERR, G_NEV, S_EV, ERR_ASK, ERR_ANSWER, p, kind, about, arg, owner, n, optional)
+
+
+@kernel
+def ask_supply(S, T, p, kind, cap, mask, optional):
+    """p's answer to gaining (or buying) a card of the supply costing at most ``cap`` (with
+    the types ``mask``, 0: any), about the card being resolved."""
+    n = 0
+    for c in range(NCARDS):
+        if S[S_SUP + c] > 0 and cost_of(T, c) <= cap and (mask == 0 or is_type(T, c, mask)):
+            asks.put_option(S, G_ASK, n, c)
+            n += 1
+    return ask_n(S, p, kind, resolving(S), cap, -1, n, optional)
+
+
+@kernel
+def ask_zone(S, T, p, kind, q, zone, mask, skip, optional, arg):
+    """p's answer naming a card of q's ``zone`` (with the types ``mask``, 0: any; never
+    ``skip``), about the card being resolved; each different card is one option."""
+    n = 0
+    o = zb(q, zone)
+    scratch = S[G_ASK] + Q_SCRATCH
+    for i in range(S[zn(q, zone)]):
+        c = S[o + i]
+        if c < 0 or c == skip or (mask != 0 and not is_type(T, c, mask)):
+            continue
+        seen = False
+        for j in range(n):
+            if S[scratch + j] == c:
+                seen = True
+        if not seen:
+            asks.put_option(S, G_ASK, n, c)
+            n += 1
+    return ask_n(S, p, kind, resolving(S), arg, q, n, optional)
+
+
+@kernel
+def ask_pick(S, p, kind, about, owner, n):
+    """p's answer among 0 .. n - 1 about card ``about`` of player ``owner`` (a yes/no
+    question: n = 2, 1 is yes)."""
+    for i in range(n):
+        asks.put_option(S, G_ASK, i, i)
+    return ask_n(S, p, kind, about, 0, owner, n, 0)
+
+
+@inline
+def told(S, p, kind, x):
+    """The seat's bot answered p's decision with x: the hint, when it is the person's open
+    question (nothing for a bot's seat)."""
+    if person(S, p):
+        asks.told(S, G_ASK, G_NEV, kind, x)
 
 
 @kernel
@@ -114,9 +188,22 @@ def choose_gain(S, R, T, F, lst, p, cap, mask):
 
 @kernel
 def forced_gain(S, R, T, F, p, cap, mask):
-    """A gain the card makes compulsory: the gain list's choice, else the costliest
-    Treasure within the cap (Copper last), then the costliest Action, then Victory,
-    then Curse; a card that ends the game with p losing only if nothing else is left."""
+    """A gain the card makes compulsory, costing at most ``cap``: the person's answer, else
+    ``bot_gain``'s."""
+    g = ANSWER_OPEN
+    if person(S, p):
+        g = ask_supply(S, T, p, ASK_GAIN, cap, mask, 0)
+    if g == ANSWER_OPEN:
+        g = bot_gain(S, R, T, F, p, cap, mask)
+        told(S, p, ASK_GAIN, g)
+    return g
+
+
+@kernel
+def bot_gain(S, R, T, F, p, cap, mask):
+    """A bot's compulsory gain: the gain list's choice, else the costliest Treasure within
+    the cap (Copper last), then the costliest Action, then Victory, then Curse; a card that
+    ends the game with p losing only if nothing else is left."""
     c = choose_gain(S, R, T, F, L_GAIN, p, cap, mask)
     if c >= 0:
         return c
@@ -216,7 +303,20 @@ def choose_in_zone_rules(S, T, F, lst, p, zone, mask):
 
 @kernel
 def option(S, R, T, F, p, k):
-    """A yes/no decision: the bot's condition rule for option k, or yes by default."""
+    """A yes/no decision (O_MOAT, O_CHANCELLOR): the person's answer, else ``bot_option``'s."""
+    kind = ASK_MOAT if k == O_MOAT else ASK_CHANCELLOR
+    a = ANSWER_OPEN
+    if person(S, p):
+        a = ask_pick(S, p, kind, resolving(S) if k == O_MOAT else CHANCELLOR, p, 2)
+    if a == ANSWER_OPEN:
+        a = 1 if bot_option(S, R, T, F, p, k) else 0
+        told(S, p, kind, a)
+    return a == 1
+
+
+@kernel
+def bot_option(S, R, T, F, p, k):
+    """A bot's yes/no decision: its condition rule for option k, or yes by default."""
     if is_random(S, T, p):
         return rand_below(R, MAXP, 2) == 1
     r = bopt(T, S[S_SEAT + p], k)
@@ -281,45 +381,58 @@ def least_wanted(S, T, p):
     return x
 
 
+@inline
+def discard_pick(S, R, T, F, p, rnd, nh):
+    """The card a bot discards from its hand of nh cards: by its discard list, then the
+    card it least wants to keep (inline: a Militia victim's choice, twice per attack)."""
+    if rnd:
+        c = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
+    else:
+        c = choose_in_zone_rules(S, T, F, L_DISCARD, p, Z_HAND, 0)
+        if S[G_LOG] != 0:
+            why_chose(S, T, F, L_DISCARD, p, ANY_COST, c)
+            if c < 0:
+                log_ev(S, EV_WHY, p, L_DISCARD, WHY_DEFAULT)
+    if c < 0:
+        # the hand's terminal Actions beyond the first are dead on p's next turn
+        o = zb(p, Z_HAND)
+        villages = 0
+        for i in range(nh):
+            if T[col(S[o + i], C_ACTIONS)] >= 2:
+                villages += 1
+        best = 1 << 30
+        terminals = 0
+        for i in range(nh):
+            x = S[o + i]
+            terminal = is_type(T, x, T_ACTION) and T[col(x, C_ACTIONS)] == 0
+            # only a terminal beyond the Actions of next turn is dead; a Village or a
+            # cantrip can always be played
+            v = keep_value(S, T, p, x, 1 + villages - terminals if terminal else 1)
+            if terminal:
+                terminals += 1
+            if rnd:
+                v = rand_below(R, MAXP, 1000)
+            if v < best:
+                best = v
+                c = x
+    return c
+
+
 @kernel
 def discard_down(S, R, T, F, p, k):
-    """p discards k cards from hand (fewer if the hand is smaller): by its discard list,
-    then the cards it least wants to keep."""
+    """p discards k cards from hand (fewer if the hand is smaller), one at a time: the
+    person's answers, else ``discard_pick``'s."""
     rnd = is_random(S, T, p)
     for j in range(k):
         nh = S[zn(p, Z_HAND)]
         if nh == 0:
             return
-        if rnd:
-            c = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
-        else:
-            c = choose_in_zone_rules(S, T, F, L_DISCARD, p, Z_HAND, 0)
-            if S[G_LOG] != 0:
-                why_chose(S, T, F, L_DISCARD, p, ANY_COST, c)
-                if c < 0:
-                    log_ev(S, EV_WHY, p, L_DISCARD, WHY_DEFAULT)
-        if c < 0:
-            # the hand's terminal Actions beyond the first are dead on p's next turn
-            o = zb(p, Z_HAND)
-            villages = 0
-            for i in range(nh):
-                if T[col(S[o + i], C_ACTIONS)] >= 2:
-                    villages += 1
-            best = 1 << 30
-            terminals = 0
-            for i in range(nh):
-                x = S[o + i]
-                terminal = is_type(T, x, T_ACTION) and T[col(x, C_ACTIONS)] == 0
-                # only a terminal beyond the Actions of next turn is dead; a Village or a
-                # cantrip can always be played
-                v = keep_value(S, T, p, x, 1 + villages - terminals if terminal else 1)
-                if terminal:
-                    terminals += 1
-                if rnd:
-                    v = rand_below(R, MAXP, 1000)
-                if v < best:
-                    best = v
-                    c = x
+        c = ANSWER_OPEN
+        if person(S, p):
+            c = ask_zone(S, T, p, ASK_DISCARD_DOWN, p, Z_HAND, 0, -1, 0, k - j)
+        if c == ANSWER_OPEN:
+            c = discard_pick(S, R, T, F, p, rnd, nh)
+            told(S, p, ASK_DISCARD_DOWN, c)
         take_from(S, p, Z_HAND, c)
         push(S, p, Z_DISC, c)
         log_ev(S, EV_DISCARD, p, c, 0)
@@ -367,7 +480,20 @@ def best_treasure_at(S, T, p, o, n, skip_copper, cheapest):
 
 @kernel
 def library_skips(S, R, T, F, p, x):
-    """Does p set aside Action x drawn by Library? Its set_aside list decides; by
+    """Does p set aside Action x drawn by Library? The person's answer, else
+    ``bot_skips``'."""
+    a = ANSWER_OPEN
+    if person(S, p):
+        a = ask_pick(S, p, ASK_LIBRARY, x, p, 2)
+    if a == ANSWER_OPEN:
+        a = 1 if bot_skips(S, R, T, F, p, x) else 0
+        told(S, p, ASK_LIBRARY, a)
+    return a == 1
+
+
+@kernel
+def bot_skips(S, R, T, F, p, x):
+    """Does a bot set aside Action x drawn by Library? Its set_aside list decides; by
     default every Action when no Action is left to play it."""
     if is_random(S, T, p):
         return rand_below(R, MAXP, 2) == 1

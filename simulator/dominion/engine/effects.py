@@ -8,10 +8,10 @@ Each card is compiled on its own and called, except Witch and Militia, inlined i
 is inlined into its one caller, ``play_action``."""
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
-from .decisions import (best_treasure_at, blocked, cellar_pick, chapel_pick, choose_gain, choose_in_zone, choose_play,
-                        discard_down, follows_default, follows_list, forced_gain, good_card, hush, late_province,
-                        least_wanted, library_skips, listed_aside, option, remodel_pick, rule_matches, spare_card,
-                        unhush, why)
+from .decisions import (ANSWER_OPEN, ask_pick, ask_zone, best_treasure_at, blocked, cellar_pick, chapel_pick,
+                        choose_gain, choose_in_zone, choose_play, discard_down, follows_default, follows_list,
+                        forced_gain, good_card, hush, late_province, least_wanted, library_skips, listed_aside, option,
+                        person, remodel_pick, rule_matches, spare_card, told, unhush, why)
 from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
 from .state import (bopt, col, cost_of, draw, draw_hot, find_in, is_random, is_type, log_ev, ps, push, remove_at,
@@ -84,6 +84,19 @@ def discard_aside(S, q):
     move_aside(S, q, Z_DISC, EV_DISCARD)
 
 
+@kernel
+def yes_or_list(S, R, T, F, p, kind, x, lst):
+    """A yes/no decision about card x: the person's answer, else whether a rule of the
+    bot's list ``lst`` names x with its condition holding (``rule_matches``)."""
+    a = ANSWER_OPEN
+    if person(S, p):
+        a = ask_pick(S, p, kind, x, p, 2)
+    if a == ANSWER_OPEN:
+        a = 1 if rule_matches(S, R, T, F, lst, p, x) else 0
+        told(S, p, kind, a)
+    return a == 1
+
+
 # ================================================================ the cards, by cost
 @kernel
 def cellar(S, R, T, F, A, p):
@@ -92,11 +105,16 @@ def cellar(S, R, T, F, A, p):
     The discard list picks the cards, one at a time; by default also ``cellar_pick``."""
     n = 0
     while True:
-        x = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
-        if x < 0 and follows_default(S, T, p, O_USER_DISCARD):
-            x = cellar_pick(S, T, p)
-            if x >= 0:
-                why(S, p, L_DISCARD, WHY_DEFAULT)
+        x = ANSWER_OPEN
+        if person(S, p):
+            x = ask_zone(S, T, p, ASK_DISCARD, p, Z_HAND, 0, -1, 1, n)
+        if x == ANSWER_OPEN:
+            x = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
+            if x < 0 and follows_default(S, T, p, O_USER_DISCARD):
+                x = cellar_pick(S, T, p)
+                if x >= 0:
+                    why(S, p, L_DISCARD, WHY_DEFAULT)
+            told(S, p, ASK_DISCARD, x)
         if x < 0:
             break
         take_from(S, p, Z_HAND, x)
@@ -113,18 +131,29 @@ def chapel(S, R, T, F, A, p):
     The trash list picks the cards; by default ``chapel_pick``."""
     default = follows_default(S, T, p, O_USER_TRASH)
     for k in range(4):
-        if default:
-            lg = hush(S)
-            x = chapel_pick(S, R, T, F, p)
-            unhush(S, lg)
-            if x >= 0 or k == 0:
-                why(S, p, L_TRASH, WHY_DEFAULT)  # or why it trashes nothing
-        else:
-            x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
+        x = ANSWER_OPEN
+        if person(S, p):
+            x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, 0, -1, 1, 4 - k)
+        if x == ANSWER_OPEN:
+            x = chapel_choice(S, R, T, F, p, default, k)
+            told(S, p, ASK_TRASH, x)
         if x < 0:
             break
         take_from(S, p, Z_HAND, x)
         trash_card(S, T, p, x)
+
+
+@inline
+def chapel_choice(S, R, T, F, p, default, k):
+    """The k-th card a bot's Chapel trashes (-1: no more): ``chapel_pick`` by default."""
+    if default:
+        lg = hush(S)
+        x = chapel_pick(S, R, T, F, p)
+        unhush(S, lg)
+        if x >= 0 or k == 0:
+            why(S, p, L_TRASH, WHY_DEFAULT)  # or why it trashes nothing
+        return x
+    return choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
 
 
 @kernel
@@ -134,33 +163,43 @@ def harbinger(S, R, T, F, A, p):
 
     The topdeck list picks the card; by default Gold, else the costliest Action, else
     Silver; nothing if only junk."""
-    nd = S[zn(p, Z_DISC)]
-    if nd == 0:
+    if S[zn(p, Z_DISC)] == 0:
         return
-    x = -1
-    if not follows_default(S, T, p, O_USER_TOPDECK):
-        x = choose_in_zone(S, R, T, F, L_TOPDECK, p, Z_DISC, 0)
-    else:
-        od = zb(p, Z_DISC)
-        score = 0
-        for i in range(nd):
-            y = S[od + i]
-            v = 0
-            if y == GOLD:
-                v = 1000
-            elif is_type(T, y, T_ACTION):
-                v = 100 + cost_of(T, y)
-            elif good_card(T, y):
-                v = 10 + cost_of(T, y)
-            if v > score:
-                score = v
-                x = y
-        if x >= 0:
-            why(S, p, L_TOPDECK, WHY_DEFAULT)
+    x = ANSWER_OPEN
+    if person(S, p):
+        x = ask_zone(S, T, p, ASK_TOPDECK, p, Z_DISC, 0, -1, 1, 0)
+    if x == ANSWER_OPEN:
+        x = harbinger_choice(S, R, T, F, p)
+        told(S, p, ASK_TOPDECK, x)
     if x >= 0:
         take_from(S, p, Z_DISC, x)
         push(S, p, Z_DRAW, x)
         log_ev(S, EV_TOPDECK, p, x, 0)
+
+
+@kernel
+def harbinger_choice(S, R, T, F, p):
+    """The card of its discard pile a bot's Harbinger puts onto its deck, -1: none."""
+    if not follows_default(S, T, p, O_USER_TOPDECK):
+        return choose_in_zone(S, R, T, F, L_TOPDECK, p, Z_DISC, 0)
+    x = -1
+    od = zb(p, Z_DISC)
+    score = 0
+    for i in range(S[zn(p, Z_DISC)]):
+        y = S[od + i]
+        v = 0
+        if y == GOLD:
+            v = 1000
+        elif is_type(T, y, T_ACTION):
+            v = 100 + cost_of(T, y)
+        elif good_card(T, y):
+            v = 10 + cost_of(T, y)
+        if v > score:
+            score = v
+            x = y
+    if x >= 0:
+        why(S, p, L_TOPDECK, WHY_DEFAULT)
+    return x
 
 
 @kernel
@@ -180,7 +219,7 @@ def vassal(S, R, T, F, A, p):
     if x >= 0:
         push(S, p, Z_DISC, x)
         log_ev(S, EV_DISCARD, p, x, 0)
-        if is_type(T, x, T_ACTION) and rule_matches(S, R, T, F, L_PLAY, p, x):
+        if is_type(T, x, T_ACTION) and yes_or_list(S, R, T, F, p, ASK_VASSAL, x, L_PLAY):
             S[zn(p, Z_DISC)] -= 1
             s2 = S[zn(p, Z_PLAY)]
             push(S, p, Z_PLAY, x)
@@ -225,17 +264,13 @@ def bureaucrat(S, R, T, F, A, p):
             continue
         oh = zb(q, Z_HAND)
         bi = -1
-        if follows_list(S, T, q, O_USER_TOPDECK):
-            x = choose_in_zone(S, R, T, F, L_TOPDECK, q, Z_HAND, T_VICTORY)
-            if x >= 0:
-                bi = find_in(S, q, Z_HAND, x)
-        if bi < 0:  # any Victory card will do: the cheapest one
-            for i in range(S[zn(q, Z_HAND)]):
-                x = S[oh + i]
-                if is_type(T, x, T_VICTORY) and (bi < 0 or cost_of(T, x) < cost_of(T, S[oh + bi])):
-                    bi = i
-            if bi >= 0:
-                why(S, q, L_TOPDECK, WHY_DEFAULT)
+        x = ANSWER_OPEN
+        if person(S, q):
+            x = ask_zone(S, T, q, ASK_TOPDECK, q, Z_HAND, T_VICTORY, -1, 0, 0)
+            bi = find_in(S, q, Z_HAND, x) if x >= 0 else -1
+        if x == ANSWER_OPEN:
+            bi = bureaucrat_pick(S, R, T, F, q)
+            told(S, q, ASK_TOPDECK, S[oh + bi] if bi >= 0 else -1)
         if bi >= 0:
             x = remove_at(S, q, Z_HAND, bi)
             log_ev(S, EV_REVEAL, q, x, 0)
@@ -244,6 +279,26 @@ def bureaucrat(S, R, T, F, A, p):
         else:
             for i in range(S[zn(q, Z_HAND)]):
                 log_ev(S, EV_REVEAL, q, S[oh + i], 0)
+
+
+@kernel
+def bureaucrat_pick(S, R, T, F, q):
+    """Index in its hand of the Victory card a bot victim of Bureaucrat puts back (-1: it
+    has none): the first its own topdeck list names, by default its cheapest."""
+    oh = zb(q, Z_HAND)
+    bi = -1
+    if follows_list(S, T, q, O_USER_TOPDECK):
+        x = choose_in_zone(S, R, T, F, L_TOPDECK, q, Z_HAND, T_VICTORY)
+        if x >= 0:
+            bi = find_in(S, q, Z_HAND, x)
+    if bi < 0:  # any Victory card will do: the cheapest one
+        for i in range(S[zn(q, Z_HAND)]):
+            x = S[oh + i]
+            if is_type(T, x, T_VICTORY) and (bi < 0 or cost_of(T, x) < cost_of(T, S[oh + bi])):
+                bi = i
+        if bi >= 0:
+            why(S, q, L_TOPDECK, WHY_DEFAULT)
+    return bi
 
 
 @kernel
@@ -283,8 +338,14 @@ def moneylender(S, R, T, F, A, p):
     i = find_in(S, p, Z_HAND, COPPER)
     if i >= 0:
         take = True
-        if S[S_VAR + V_EDITION] == 2 and not follows_default(S, T, p, O_USER_TRASH):
-            take = rule_matches(S, R, T, F, L_TRASH, p, COPPER)
+        if S[S_VAR + V_EDITION] == 2:
+            a = ANSWER_OPEN
+            if person(S, p):
+                a = ask_pick(S, p, ASK_MONEYLENDER, COPPER, p, 2)
+            if a == ANSWER_OPEN:
+                a = 1 if follows_default(S, T, p, O_USER_TRASH) or rule_matches(S, R, T, F, L_TRASH, p, COPPER) else 0
+                told(S, p, ASK_MONEYLENDER, a)
+            take = a == 1
         if take:
             remove_at(S, p, Z_HAND, i)
             trash_card(S, T, p, COPPER)
@@ -309,12 +370,30 @@ def remodel(S, R, T, F, A, p):
     none, the bot does not play the Remodel, ``holds_back_remodel``). A bot's own trash list picks
     the card, after a Gold when the gain list would take a Province for it. Else the card
     p least wants to keep."""
-    nh = S[zn(p, Z_HAND)]
-    if nh == 0:
+    if S[zn(p, Z_HAND)] == 0:
         log_ev(S, EV_NOTHING, p, REMODEL, 0)
         return
-    x = -1
     default = follows_default(S, T, p, O_USER_TRASH)
+    x = ANSWER_OPEN
+    if person(S, p):
+        x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, 0, -1, 0, 0)
+        default = False
+    if x == ANSWER_OPEN:
+        x = remodel_choice(S, R, T, F, p, default)
+        told(S, p, ASK_TRASH, x)
+    take_from(S, p, Z_HAND, x)
+    trash_card(S, T, p, x)
+    if default and x == GOLD and late_province(S, T, p):
+        g = PROVINCE
+    else:
+        g = forced_gain(S, R, T, F, p, cost_of(T, x) + 2, 0)
+    gain_chosen(S, T, A, p, g, Z_DISC)
+
+
+@kernel
+def remodel_choice(S, R, T, F, p, default):
+    """The card of its (non-empty) hand a bot's Remodel trashes (``remodel`` says how)."""
+    x = -1
     lg = hush(S)
     if default:
         x = remodel_pick(S, R, T, F, p, 0)
@@ -329,13 +408,7 @@ def remodel(S, R, T, F, A, p):
     if x < 0:
         why(S, p, L_TRASH, WHY_DEFAULT)
         x = least_wanted(S, T, p)
-    take_from(S, p, Z_HAND, x)
-    trash_card(S, T, p, x)
-    if default and x == GOLD and late_province(S, T, p):
-        g = PROVINCE
-    else:
-        g = forced_gain(S, R, T, F, p, cost_of(T, x) + 2, 0)
-    gain_chosen(S, T, A, p, g, Z_DISC)
+    return x
 
 
 @kernel
@@ -355,19 +428,31 @@ def spy(S, R, T, F, A, p):
         if x < 0:
             continue
         log_ev(S, EV_REVEAL, q, x, 0)
-        good = good_card(T, x)
-        if follows_list(S, T, p, O_USER_DISCARD):
-            good = not rule_matches(S, R, T, F, L_DISCARD, p, x)
-        else:
-            why(S, p, L_DISCARD, WHY_DEFAULT)
-        if is_random(S, T, p):
-            good = rand_below(R, MAXP, 2) == 1
-        if good == (k == 0):
+        d = ANSWER_OPEN
+        if person(S, p):
+            d = ask_pick(S, p, ASK_SPY, x, q, 2)
+        if d == ANSWER_OPEN:
+            d = 0 if spy_keeps(S, R, T, F, p, x, k == 0) else 1
+            told(S, p, ASK_SPY, d)
+        if d == 0:
             push(S, q, Z_DRAW, x)
             log_ev(S, EV_BACK, q, x, 0)
         else:
             push(S, q, Z_DISC, x)
             log_ev(S, EV_DISCARD, q, x, 0)
+
+
+@inline
+def spy_keeps(S, R, T, F, p, x, own):
+    """Does a bot's Spy put back card x (its ``own`` card, or another player's)?"""
+    good = good_card(T, x)
+    if follows_list(S, T, p, O_USER_DISCARD):
+        good = not rule_matches(S, R, T, F, L_DISCARD, p, x)
+    else:
+        why(S, p, L_DISCARD, WHY_DEFAULT)
+    if is_random(S, T, p):
+        good = rand_below(R, MAXP, 2) == 1
+    return good == own
 
 
 @kernel
@@ -385,15 +470,28 @@ def thief(S, R, T, F, A, p):
             continue
         n = reveal_two(S, R, q)
         listed = follows_list(S, T, p, O_USER_GAIN)
-        pick = listed_aside(S, R, T, F, L_GAIN, p, q, n, False) if listed else -1
-        x = trash_revealed_treasure(S, R, T, q, n, False, False, is_random(S, T, p), pick)
+        c = ANSWER_OPEN
+        if person(S, p):
+            c = ask_zone(S, T, p, ASK_THIEF_TRASH, q, Z_ASIDE, T_TREASURE, -1, 0, 0)
+        if c == ANSWER_OPEN:
+            pick = listed_aside(S, R, T, F, L_GAIN, p, q, n, False) if listed else -1
+            x = trash_revealed_treasure(S, R, T, q, n, False, False, is_random(S, T, p), pick)
+            told(S, p, ASK_THIEF_TRASH, x)
+        else:
+            x = trash_revealed_treasure(S, R, T, q, n, False, False, False, find_in(S, q, Z_ASIDE, c))
         if x >= 0:
-            want = rule_matches(S, R, T, F, L_GAIN, p, x) if listed else x != COPPER
-            if is_random(S, T, p):
-                want = rand_below(R, MAXP, 2) == 1
-            elif not listed:
-                why(S, p, L_GAIN, WHY_DEFAULT)
-            if want:
+            w = ANSWER_OPEN
+            if person(S, p):
+                w = ask_pick(S, p, ASK_THIEF_GAIN, x, q, 2)
+            if w == ANSWER_OPEN:
+                want = rule_matches(S, R, T, F, L_GAIN, p, x) if listed else x != COPPER
+                if is_random(S, T, p):
+                    want = rand_below(R, MAXP, 2) == 1
+                elif not listed:
+                    why(S, p, L_GAIN, WHY_DEFAULT)
+                w = 1 if want else 0
+                told(S, p, ASK_THIEF_GAIN, w)
+            if w == 1:
                 gain_from_trash(S, T, A, p, x)
         discard_aside(S, q)
 
@@ -404,14 +502,19 @@ def throne_room(S, R, T, F, A, p):
 
     2nd edition: "You may play an Action card from your hand twice." The play list picks
     the card; in the 1st edition an Action in hand must be chosen (the first one)."""
-    x = choose_play(S, R, T, F, p)
-    if x < 0 and S[S_VAR + V_EDITION] != 2:
-        oh = zb(p, Z_HAND)
-        for i in range(S[zn(p, Z_HAND)]):
-            if is_type(T, S[oh + i], T_ACTION):
-                x = S[oh + i]
-                why(S, p, L_PLAY, WHY_DEFAULT)
-                break
+    x = ANSWER_OPEN
+    if person(S, p):
+        x = ask_zone(S, T, p, ASK_THRONE, p, Z_HAND, T_ACTION, -1, 1 if S[S_VAR + V_EDITION] == 2 else 0, 0)
+    if x == ANSWER_OPEN:
+        x = choose_play(S, R, T, F, p)
+        if x < 0 and S[S_VAR + V_EDITION] != 2:
+            oh = zb(p, Z_HAND)
+            for i in range(S[zn(p, Z_HAND)]):
+                if is_type(T, S[oh + i], T_ACTION):
+                    x = S[oh + i]
+                    why(S, p, L_PLAY, WHY_DEFAULT)
+                    break
+        told(S, p, ASK_THRONE, x)
     if x >= 0:
         take_from(S, p, Z_HAND, x)
         s2 = S[zn(p, Z_PLAY)]
@@ -436,8 +539,14 @@ def bandit(S, R, T, F, A, p):
         if blocked(S, R, T, F, q):
             continue
         n = reveal_two(S, R, q)
-        pick = listed_aside(S, R, T, F, L_TRASH, q, q, n, True) if follows_list(S, T, q, O_USER_TRASH) else -1
-        trash_revealed_treasure(S, R, T, q, n, True, True, False, pick)
+        c = ANSWER_OPEN
+        if person(S, q):
+            c = ask_zone(S, T, q, ASK_BANDIT, q, Z_ASIDE, T_TREASURE, COPPER, 0, 0)
+        if c == ANSWER_OPEN:
+            pick = listed_aside(S, R, T, F, L_TRASH, q, q, n, True) if follows_list(S, T, q, O_USER_TRASH) else -1
+        else:
+            pick = find_in(S, q, Z_ASIDE, c)
+        told(S, q, ASK_BANDIT, trash_revealed_treasure(S, R, T, q, n, True, True, False, pick))
         discard_aside(S, q)
 
 
@@ -483,6 +592,27 @@ def mine(S, R, T, F, A, p):
     costing up to 3 coins more than it." By default the Treasure whose upgrade gains the
     most (Silver to Gold before Copper to Silver); a bot's trash list picks instead. In
     the 1st edition a Treasure must be trashed (the cheapest, when no upgrade helps)."""
+    x = ANSWER_OPEN
+    g = ANSWER_OPEN  # the person's gain: asked once the Treasure is trashed
+    if person(S, p):
+        x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, T_TREASURE, -1, 1 if S[S_VAR + V_EDITION] == 2 else 0, 0)
+    if x == ANSWER_OPEN:
+        x, g = mine_choice(S, R, T, F, p)
+        told(S, p, ASK_TRASH, x)
+    if x < 0:
+        log_ev(S, EV_NOTHING, p, MINE, 0)
+        return
+    take_from(S, p, Z_HAND, x)
+    trash_card(S, T, p, x)
+    if g == ANSWER_OPEN:
+        g = forced_gain(S, R, T, F, p, cost_of(T, x) + 3, T_TREASURE)
+    gain_chosen(S, T, A, p, g, Z_HAND)
+
+
+@kernel
+def mine_choice(S, R, T, F, p):
+    """The Treasure of its hand a bot's Mine trashes and the Treasure it gains (-1, -1:
+    none; ``mine`` says how)."""
     oh = zb(p, Z_HAND)
     nh = S[zn(p, Z_HAND)]
     x = -1
@@ -516,12 +646,7 @@ def mine(S, R, T, F, A, p):
             why(S, p, L_TRASH, WHY_DEFAULT)
             x = S[oh + bi]
             g = forced_gain(S, R, T, F, p, cost_of(T, x) + 3, T_TREASURE)
-    if x < 0:
-        log_ev(S, EV_NOTHING, p, MINE, 0)
-        return
-    take_from(S, p, Z_HAND, x)
-    trash_card(S, T, p, x)
-    gain_chosen(S, T, A, p, g, Z_HAND)
+    return x, g
 
 
 @kernel
@@ -536,20 +661,33 @@ def sentry(S, R, T, F, A, p):
     kept = 0
     for i in range(n):
         x = S[oa + i]
-        if rule_matches(S, R, T, F, L_TRASH, p, x):
+        d = ANSWER_OPEN  # 0: back on the deck, 1: discard, 2: trash
+        if person(S, p):
+            d = ask_pick(S, p, ASK_SENTRY, x, p, 3)
+        if d == ANSWER_OPEN:
+            d = 2 if rule_matches(S, R, T, F, L_TRASH, p, x) else \
+                (1 if rule_matches(S, R, T, F, L_DISCARD, p, x) else 0)
+            told(S, p, ASK_SENTRY, d)
+        if d == 2:
             S[oa + i] = -1
             trash_card(S, T, p, x)
-        elif rule_matches(S, R, T, F, L_DISCARD, p, x):
+        elif d == 1:
             S[oa + i] = -1
             push(S, p, Z_DISC, x)
             log_ev(S, EV_DISCARD, p, x, 0)
         else:
             kept += 1
-    # put the rest back, the more valuable on top
-    if kept == 2 and cost_of(T, S[oa]) > cost_of(T, S[oa + 1]):
-        t = S[oa]
-        S[oa] = S[oa + 1]
-        S[oa + 1] = t
+    if kept == 2:  # the second one put back ends on top: by default the more valuable
+        top = ANSWER_OPEN
+        if person(S, p):
+            top = ask_zone(S, T, p, ASK_SENTRY_TOP, p, Z_ASIDE, 0, -1, 0, 0)
+        if top == ANSWER_OPEN:
+            top = S[oa] if cost_of(T, S[oa]) > cost_of(T, S[oa + 1]) else S[oa + 1]
+            told(S, p, ASK_SENTRY_TOP, top)
+        if S[oa + 1] != top:
+            t = S[oa]
+            S[oa] = S[oa + 1]
+            S[oa + 1] = t
     move_aside(S, p, Z_DRAW, EV_BACK)
 
 
@@ -599,9 +737,24 @@ def artisan(S, R, T, F, A, p):
     the card to put back; by default the card this turn can best spare
     (``spare_card``), else the cheapest Treasure, else the card p least wants to keep."""
     gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_HAND)
-    nh = S[zn(p, Z_HAND)]
-    if nh == 0:
+    if S[zn(p, Z_HAND)] == 0:
         return
+    x = ANSWER_OPEN
+    if person(S, p):
+        x = ask_zone(S, T, p, ASK_TOPDECK, p, Z_HAND, 0, -1, 0, 0)
+    if x == ANSWER_OPEN:
+        x = artisan_choice(S, R, T, F, p)
+        told(S, p, ASK_TOPDECK, x)
+    take_from(S, p, Z_HAND, x)
+    push(S, p, Z_DRAW, x)
+    log_ev(S, EV_TOPDECK, p, x, 0)
+
+
+@kernel
+def artisan_choice(S, R, T, F, p):
+    """The card of its (non-empty) hand a bot's Artisan puts onto its deck (``artisan``
+    says how)."""
+    nh = S[zn(p, Z_HAND)]
     x = -1
     if not follows_default(S, T, p, O_USER_TOPDECK):
         x = choose_in_zone(S, R, T, F, L_TOPDECK, p, Z_HAND, 0)
@@ -617,9 +770,7 @@ def artisan(S, R, T, F, A, p):
         if x < 0:
             x = least_wanted(S, T, p)
         why(S, p, L_TOPDECK, WHY_DEFAULT)
-    take_from(S, p, Z_HAND, x)
-    push(S, p, Z_DRAW, x)
-    log_ev(S, EV_TOPDECK, p, x, 0)
+    return x
 
 
 # ================================================================ the dispatch

@@ -6,7 +6,7 @@ from ..layout import *  # noqa: F403 - the layout's constants are the kernels' c
 from ._jit import inline, kernel, on_demand
 from .state import col, count_in, draw, draw_hot, log_hot, log_if, own, ps, push, take_from, zb, zn
 from .gains import count_owned, gain, vp_of
-from .decisions import choose_gain_hot, choose_play, why_chose
+from .decisions import ANSWER_OPEN, ask_supply, ask_zone, choose_gain_hot, choose_play, person, told, why_chose
 from .effects import effect, push_play
 
 
@@ -30,9 +30,17 @@ def play_action(S, R, T, F, A, c, p):
 
 
 @inline
-def action_phase(S, R, T, F, A, p, b):
+def action_phase(S, R, T, F, A, p, b, lg):
+    """p plays Actions while it has Actions left and chooses one (``lg``: the game is
+    logged; only a logged game has a person's decisions, dsim play's)."""
     while S[G_ACTIONS] > 0:
-        c = choose_play(S, R, T, F, p)
+        c = ANSWER_OPEN
+        if lg and person(S, p):
+            c = ask_zone(S, T, p, ASK_PLAY, p, Z_HAND, T_ACTION, -1, 1, S[G_ACTIONS])
+        if c == ANSWER_OPEN:
+            c = choose_play(S, R, T, F, p)
+            if lg:
+                told(S, p, ASK_PLAY, c)
         if c < 0:
             return
         S[G_ACTIONS] -= 1
@@ -77,9 +85,14 @@ def buy_phase(S, R, T, F, A, p, b, lg):
     S[G_TURN_COINS] = coins
     log_if(S, lg, EV_COINS, p, -1, coins)
     while S[G_BUYS] > 0:
-        c = choose_gain_hot(S, R, T, F, L_BUY, p, S[G_COINS], 0)
-        if lg:
-            why_chose(S, T, F, L_BUY, p, S[G_COINS], c)
+        c = ANSWER_OPEN
+        if lg and person(S, p):
+            c = ask_supply(S, T, p, ASK_BUY, S[G_COINS], 0, 1)
+        if c == ANSWER_OPEN:
+            c = choose_gain_hot(S, R, T, F, L_BUY, p, S[G_COINS], 0)
+            if lg:
+                why_chose(S, T, F, L_BUY, p, S[G_COINS], c)
+                told(S, p, ASK_BUY, c)
         if c < 0:
             return
         S[G_BUYS] -= 1
@@ -270,12 +283,14 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop, lg):
         p = S[G_CUR]
         b = S[S_SEAT + p]
         start_turn(S, p, lg)
-        action_phase(S, R, T, F, A, p, b)
+        action_phase(S, R, T, F, A, p, b, lg)
         if S[G_ERR] != 0:
             return S[G_ERR]
         if stop == STOP_ACTIONS:
             return 0
         buy_phase(S, R, T, F, A, p, b, lg)
+        if lg and S[G_ERR] != 0:  # a person's question (ERR_ASK) or a wrong answer
+            return S[G_ERR]
         t = S[ps(p, PS_TURNS)]
         if t <= cap + 1:
             o = a_tc + (b * (cap + 2) + t) * NTC

@@ -193,15 +193,23 @@ def reserve(S, T, A, p, b, slot, lv):
         count_item(S, A, b, p, I_GOLD)
 
 
+@inline
+def gems_paid(S, T, p, c, k, gold_for):
+    """Gems of colour k player p pays for card c: what it needs of them, up to what it
+    holds, less the ones it pays with gold instead (``gold_for``: 4 bits per colour)."""
+    return min(need(S, T, p, c, k), S[ps(p, PS_TOK + k)]) - ((gold_for >> (4 * k)) & 15)
+
+
 @kernel
-def buy(S, T, A, p, b, c):
-    """Player p buys card c (face up or reserved): pays its cost less bonuses, gold for
-    what its gems do not cover, the tokens back to the bank; the board slot is refilled.
+def buy(S, T, A, p, b, c, gold_for):
+    """Player p buys card c (face up or reserved): pays its cost less bonuses, in gems but
+    for the ones it pays with gold instead (``gold_for``, 4 bits a colour: how many), gold
+    for what its gems do not cover, the tokens back to the bank; the board slot is refilled.
     Counted for bot b: where the card came from, the gold paid, the points by level."""
     tx = A_TX + b * NXS
     for k in range(NGEM):
         m = need(S, T, p, c, k)
-        pay = min(m, S[ps(p, PS_TOK + k)])
+        pay = gems_paid(S, T, p, c, k, gold_for)
         S[ps(p, PS_TOK + k)] -= pay
         S[S_BANK + k] += pay
         if pay > 0:

@@ -2,11 +2,13 @@
 (the action, the tokens returned over 10, the noble), each with its default."""
 import numpy as np
 
+from ...kernels import asks
+from ...kernels.ask_layout import ANSWER_NONE, ANSWER_OPEN
 from ...lang import stackvm
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
-from .board import (buy, give_back, gold_needed, log, nb, noble_gap, noble_ok, price, ps, rand_below, reserve,
-                    short_of, take, tokens_of, visit, cd)
+from .board import (buy, gems_paid, give_back, gold_needed, log, nb, noble_gap, noble_ok, price, ps,
+                    rand_below, reserve, short_of, take, tokens_of, visit, cd)
 
 MB_BUY = 0
 MB_RESERVE = 1
@@ -20,6 +22,29 @@ def why(S, p, lst, v):
     -k for step k of the defaults), for ``dsim log --why``."""
     if S[G_LOG] != 0:
         log(S, EV_WHY, p, lst, v)
+
+
+# ---------------------------------------------------------------- a person's decisions (dsim play)
+@inline
+def person(S, p):
+    """Does a person make p's decisions (``dsim play``)? Each decision then asks first;
+    only while the person's question is open does the seat's bot decide, and ``told``
+    keeps its answer as the hint."""
+    return S[G_HUMAN] == p + 1
+
+
+@inline
+def ask_n(S, p, kind, about, arg, n, optional):
+    """p's answer among the n options written (``asks.ask`` with this layout's offsets)."""
+    return asks.ask(S, G_ASK, G_ERR, G_NEV, S_EV, ERR_ASK, ERR_ANSWER, p, kind, about, arg, p, n, optional)
+
+
+@inline
+def told(S, p, kind, x):
+    """The seat's bot answered p's decision with x: the hint, when it is the person's open
+    question (nothing for a bot's seat)."""
+    if person(S, p):
+        asks.told(S, G_ASK, G_NEV, kind, x)
 
 
 @inline
@@ -294,16 +319,22 @@ def aim(S, T, F, p, b):
 
 
 @kernel
-def buy_at(S, T, A, p, b, pos):
-    buy(S, T, A, p, b, pos_card(S, p, pos))
+def buy_at(S, R, T, F, A, p, b, pos):
+    """Player p buys the card at position pos, paying as ``gold_for`` says (no call for a
+    bot that pays by default: most)."""
+    c = pos_card(S, p, pos)
+    gf = 0
+    if person(S, p) or T[T[TH_RL] + (b * NL + L_PAY_GOLD) * 2 + 1] != 0 or T[T[TH_BOPT] + b * NO + O_RANDOM] != 0:
+        gf = gold_for(S, R, T, F, p, b, c)
+    buy(S, T, A, p, b, c, gf)
     return ACT_BUY
 
 
 @kernel
-def nth_action(S, T, A, p, b, k):
-    """With k < 0, the number of legal actions of player p; else play the k-th of them (in
-    a fixed order: take 3 / fewer, take 2, reserve face up, reserve a deck's top, buy) and
-    return its ACT_ code."""
+def legal_action(S, T, p, k):
+    """With k < 0, the number of legal actions of player p; else the k-th of them as an
+    AC_ number, in a fixed order: take 3 different (fewer, every colour left, when fewer
+    than 3 colours are in the bank), take 2, reserve face up, reserve a deck's top, buy."""
     i = 0
     avail = 0
     for x in range(NGEM):
@@ -315,58 +346,149 @@ def nth_action(S, T, A, p, b, k):
                 for z in range(y + 1, NGEM):
                     if S[S_BANK + x] > 0 and S[S_BANK + y] > 0 and S[S_BANK + z] > 0:
                         if i == k:
-                            take(S, p, x, 1)
-                            take(S, p, y, 1)
-                            take(S, p, z, 1)
-                            return ACT_TAKE3
+                            return AC_TAKE + (1 << x) + (1 << y) + (1 << z)
                         i += 1
     elif avail > 0:
         if i == k:
+            m = 0
             for x in range(NGEM):
                 if S[S_BANK + x] > 0:
-                    take(S, p, x, 1)
-            return ACT_TAKE3
+                    m |= 1 << x
+            return AC_TAKE + m
         i += 1
     for x in range(NGEM):
         if S[S_BANK + x] >= 4:
             if i == k:
-                take(S, p, x, 2)
-                return ACT_TAKE2
+                return AC_TAKE2 + x
             i += 1
     if S[ps(p, PS_NRES)] < MAX_RESERVED:
         for slot in range(NLEVEL * FACE_UP):
             if S[S_BOARD + slot] >= 0:
                 if i == k:
-                    reserve(S, T, A, p, b, slot, 0)
-                    return ACT_RESERVE
+                    return AC_RESERVE + slot
                 i += 1
         for lv in range(NLEVEL):
             if S[S_DECKN + lv] > 0:
                 if i == k:
-                    reserve(S, T, A, p, b, -1, lv)
-                    return ACT_RESERVE
+                    return AC_DECK + lv
                 i += 1
     for pos in range(NPOS):
         c = pos_card(S, p, pos)
         if c >= 0 and short_of(S, T, p, c) == 0:
             if i == k:
-                return buy_at(S, T, A, p, b, pos)
+                return AC_BUY + pos
             i += 1
-    return i if k < 0 else ACT_PASS
+    return i if k < 0 else -1
+
+
+@kernel
+def do_action(S, R, T, F, A, p, b, a):
+    """Play the action numbered ``a`` (AC_*; legal) for player p; its ACT_ code."""
+    if a >= AC_BUY:
+        return buy_at(S, R, T, F, A, p, b, a - AC_BUY)
+    if a >= AC_DECK:
+        reserve(S, T, A, p, b, -1, a - AC_DECK)
+        return ACT_RESERVE
+    if a >= AC_RESERVE:
+        reserve(S, T, A, p, b, a - AC_RESERVE, 0)
+        return ACT_RESERVE
+    if a >= AC_TAKE2:
+        take(S, p, a - AC_TAKE2, 2)
+        return ACT_TAKE2
+    for x in range(NGEM):
+        if (a >> x) & 1:
+            take(S, p, x, 1)
+    return ACT_TAKE3
+
+
+@kernel
+def nth_action(S, R, T, F, A, p, b, k):
+    """With k < 0, the number of legal actions of player p; else play the k-th of them
+    (``legal_action``'s order) and return its ACT_ code."""
+    if k < 0:
+        return legal_action(S, T, p, k)
+    a = legal_action(S, T, p, k)
+    return ACT_PASS if a < 0 else do_action(S, R, T, F, A, p, b, a)
+
+
+@kernel
+def gold_for(S, R, T, F, p, b, c):
+    """The gems of its payment for card c that player p pays with gold instead, while it
+    holds them (4 bits per colour: how many; ``buy`` takes it), one at a time while it has
+    gold to spare: the person's answers; a random bot's draws; else the first rule of the
+    bot's pay_gold list naming a colour it would pay a gem of, whose condition holds. By
+    default none: gems first, gold for what they do not cover."""
+    rl = T[TH_RL] + (b * NL + L_PAY_GOLD) * 2
+    human = person(S, p)
+    rnd = T[T[TH_BOPT] + b * NO + O_RANDOM] != 0
+    spare = S[ps(p, PS_TOK + GOLD)] - gold_needed(S, T, p, c)
+    packed = 0
+    while spare > 0:
+        n = 0
+        for k in range(NGEM):
+            if gems_paid(S, T, p, c, k, packed) > 0:
+                if human:
+                    asks.put_option(S, G_ASK, n, k)
+                n += 1
+        if n == 0:
+            break
+        k = ANSWER_OPEN
+        if human:
+            k = ask_n(S, p, ASK_GOLD, c, spare, n, 1)
+        if k == ANSWER_OPEN:
+            k = ANSWER_NONE
+            if rnd:
+                j = rand_below(R, p, n + 1)
+                for x in range(NGEM):
+                    if gems_paid(S, T, p, c, x, packed) > 0:
+                        if j == 0:
+                            k = x
+                            break
+                        j -= 1
+            else:
+                for r in range(T[rl], T[rl] + T[rl + 1]):
+                    x = T[T[TH_RULES] + r * RW + R_COLOUR]
+                    if gems_paid(S, T, p, c, x, packed) > 0 and cond_ok(S, T, F, r, p):
+                        k = x
+                        why(S, p, L_PAY_GOLD, r - T[rl])
+                        break
+            told(S, p, ASK_GOLD, k)
+        if k < 0:
+            break
+        packed += 1 << (4 * k)
+        spare -= 1
+    return packed
+
+
+@kernel
+def person_act(S, R, T, F, A, p, b):
+    """The person's action (a legal action's AC_ number), or ``act``'s while the
+    question is open. Returns the ACT_ code."""
+    n = legal_action(S, T, p, -1)
+    for i in range(n):
+        asks.put_option(S, G_ASK, i, legal_action(S, T, p, i))
+    a = ask_n(S, p, ASK_ACT, -1, 0, n, 0)
+    if a == ANSWER_NONE:
+        return ACT_PASS
+    if a != ANSWER_OPEN:
+        return do_action(S, R, T, F, A, p, b, a)
+    r = act(S, R, T, F, A, p, b)
+    told(S, p, ASK_ACT, r)
+    return r
 
 
 @kernel
 def act(S, R, T, F, A, p, b):
-    """Player p's action: a random legal one for a random bot; else the first applicable
+    """A bot's action: a random legal one for a random bot; else the first applicable
     rule of its buy, reserve and take lists; else the defaults (docs/splendor.md): buy
     the best card it can (without a buy list), take gems for its aim, buy any card it
     can, reserve, pass. Returns the ACT_ code."""
     bo = T[TH_BOPT] + b * NO
     if T[bo + O_RANDOM] != 0:
-        n = nth_action(S, T, A, p, b, -1)
+        n = nth_action(S, R, T, F, A, p, b, -1)
         if n == 0:
             return ACT_PASS
-        return nth_action(S, T, A, p, b, rand_below(R, p, n))
+        return nth_action(S, R, T, F, A, p, b, rand_below(R, p, n))
     rl = T[TH_RL] + b * NL * 2
     first = T[rl + L_BUY * 2]
     for r in range(first, first + T[rl + L_BUY * 2 + 1]):
@@ -374,7 +496,7 @@ def act(S, R, T, F, A, p, b):
             pos = best_card(S, T, p, r, MB_BUY)
             if pos >= 0:
                 why(S, p, L_BUY, r - first)
-                return buy_at(S, T, A, p, b, pos)
+                return buy_at(S, R, T, F, A, p, b, pos)
     if S[ps(p, PS_NRES)] < MAX_RESERVED:
         first = T[rl + L_RESERVE * 2]
         for r in range(first, first + T[rl + L_RESERVE * 2 + 1]):
@@ -404,7 +526,7 @@ def act(S, R, T, F, A, p, b):
         pos = best_card(S, T, p, -1, MB_BUY)
         if pos >= 0:
             why(S, p, L_BUY, -1)
-            return buy_at(S, T, A, p, b, pos)
+            return buy_at(S, R, T, F, A, p, b, pos)
     why(S, p, L_TAKE, -2)
     took = default_take(S, T, p, aim(S, T, F, p, b))
     if took != 0:
@@ -412,7 +534,7 @@ def act(S, R, T, F, A, p, b):
     pos = best_card(S, T, p, -1, MB_BUY)
     if pos >= 0:
         why(S, p, L_BUY, -3)
-        return buy_at(S, T, A, p, b, pos)
+        return buy_at(S, R, T, F, A, p, b, pos)
     if S[ps(p, PS_NRES)] < MAX_RESERVED:
         pos = best_card(S, T, p, -1, MB_RESERVE)
         why(S, p, L_RESERVE, -4)
@@ -428,50 +550,61 @@ def act(S, R, T, F, A, p, b):
 
 @kernel
 def return_tokens(S, R, T, F, A, p, b):
-    """Player p returns tokens down to 10, one at a time: a random bot a random token;
-    else the first rule of its return list whose colour it holds; else a gem colour it did
-    not take this turn if it holds one (a take is never simply given back), the one it
-    holds most beyond what its aim needs; gold last."""
+    """Player p returns tokens down to 10, one at a time: the person's answers, else
+    ``bot_return``'s."""
     total = tokens_of(S, p)
     if total <= MAX_TOKENS:
         return
     A[A_TX + b * NXS + X_RETURNED] += total - MAX_TOKENS
-    bo = T[TH_BOPT] + b * NO
-    rl = T[TH_RL] + (b * NL + L_RETURN) * 2
     target = -2
     while total > MAX_TOKENS:
-        k = -1
-        if T[bo + O_RANDOM] != 0:
-            x = rand_below(R, p, total)
+        k = ANSWER_OPEN
+        if person(S, p):
+            n = 0
             for j in range(NTOK):
-                x -= S[ps(p, PS_TOK + j)]
-                if x < 0:
-                    k = j
-                    break
-        else:
-            for r in range(T[rl], T[rl] + T[rl + 1]):
-                col = T[T[TH_RULES] + r * RW + R_COLOUR]
-                if S[ps(p, PS_TOK + col)] > 0 and cond_ok(S, T, F, r, p):
-                    k = col
-                    why(S, p, L_RETURN, r - T[rl])
-                    break
-        if k < 0:
-            why(S, p, L_RETURN, -1)
-            if target == -2:
-                target = aim(S, T, F, p, b)
-            bk = -(1 << 30)
-            for j in range(NGEM):
-                t = S[ps(p, PS_TOK + j)]
-                if t > 0:
-                    keep = 0 if target < 0 else max(0, T[cd(target, C_COST + j)] - S[ps(p, PS_BONUS + j)])
-                    key = ((S[G_TAKEN] >> j) & 1 ^ 1) * 10000 + (t - keep) * 100 + t
-                    if key > bk:
-                        bk = key
-                        k = j
-            if k < 0:
-                k = GOLD
+                if S[ps(p, PS_TOK + j)] > 0:
+                    asks.put_option(S, G_ASK, n, j)
+                    n += 1
+            k = ask_n(S, p, ASK_RETURN, -1, total - MAX_TOKENS, n, 0)
+        if k == ANSWER_OPEN:
+            k, target = bot_return(S, R, T, F, p, b, total, target)
+            told(S, p, ASK_RETURN, k)
         give_back(S, p, k)
         total -= 1
+
+
+@inline
+def bot_return(S, R, T, F, p, b, total, target):
+    """The token a bot returns (and its aim, worked out once: -2 until then): a random bot
+    a random token; else the first rule of its return list whose colour it holds; else a
+    gem colour it did not take this turn if it holds one (a take is never simply given
+    back), the one it holds most beyond what its aim needs; gold last."""
+    k = -1
+    if T[T[TH_BOPT] + b * NO + O_RANDOM] != 0:
+        x = rand_below(R, p, total)
+        for j in range(NTOK):
+            x -= S[ps(p, PS_TOK + j)]
+            if x < 0:
+                return j, target
+    rl = T[TH_RL] + (b * NL + L_RETURN) * 2
+    for r in range(T[rl], T[rl] + T[rl + 1]):
+        col = T[T[TH_RULES] + r * RW + R_COLOUR]
+        if S[ps(p, PS_TOK + col)] > 0 and cond_ok(S, T, F, r, p):
+            why(S, p, L_RETURN, r - T[rl])
+            return col, target
+    why(S, p, L_RETURN, -1)
+    if target == -2:
+        target = aim(S, T, F, p, b)
+    bk = -(1 << 30)
+    for j in range(NGEM):
+        t = S[ps(p, PS_TOK + j)]
+        if t > 0:
+            keep = 0 if target < 0 else max(0, T[cd(target, C_COST + j)] - S[ps(p, PS_BONUS + j)])
+            key = ((S[G_TAKEN] >> j) & 1 ^ 1) * 10000 + (t - keep) * 100 + t
+            if key > bk:
+                bk = key
+                k = j
+    return (GOLD if k < 0 else k), target
 
 
 @kernel
@@ -486,6 +619,30 @@ def noble_visit(S, R, T, F, A, p, b):
             q += 1
     if q == 0:
         return
+    x = ANSWER_OPEN
+    if person(S, p):
+        q = 0
+        for i in range(S[G_NNOB]):
+            n = S[S_NOB + i]
+            if n >= 0 and noble_ok(S, T, p, n):
+                asks.put_option(S, G_ASK, q, n)
+                q += 1
+        x = ask_n(S, p, ASK_NOBLE, -1, 0, q, 0)
+    if x == ANSWER_OPEN:
+        pick = bot_noble(S, R, T, F, p, b, q)
+        told(S, p, ASK_NOBLE, S[S_NOB + pick])
+    else:
+        pick = 0
+        while S[S_NOB + pick] != x:
+            pick += 1
+    visit(S, T, A, p, b, pick)
+
+
+@kernel
+def bot_noble(S, R, T, F, p, b, q):
+    """The noble slot whose noble a bot chooses among the q who can visit it: a random
+    bot's at random; else the first rule of its noble list naming a colour the noble
+    needs (or 'any'); else the noble an opponent is closest to."""
     bo = T[TH_BOPT] + b * NO
     pick = -1
     if T[bo + O_RANDOM] != 0:
@@ -523,7 +680,7 @@ def noble_visit(S, R, T, F, A, p, b):
                     if gap < bk:
                         bk = gap
                         pick = i
-    visit(S, T, A, p, b, pick)
+    return pick
 
 
 @kernel

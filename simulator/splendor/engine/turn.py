@@ -4,7 +4,7 @@ from ...kernels.tally_kernels import close_unit, score_game, score_seat, start_g
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .board import check_conservation, holdings, log, ps, setup_game
-from .decide import act, log_pass, noble_visit, return_tokens
+from .decide import act, log_pass, noble_visit, person_act, return_tokens
 
 
 @kernel
@@ -16,7 +16,7 @@ def play_turn(S, R, T, F, A, p, b):
     log(S, EV_TURN, p, -1, S[ps(p, PS_TURNS)] + 1)
     tokens, cards = holdings(S, p)
     S[G_TAKEN] = 0
-    a = act(S, R, T, F, A, p, b)
+    a = person_act(S, R, T, F, A, p, b) if S[G_HUMAN] == p + 1 else act(S, R, T, F, A, p, b)
     passed = a == ACT_PASS
     if passed:
         log_pass(S, p)
@@ -105,6 +105,8 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns):
     while played < max_turns:
         p = S[G_CUR]
         play_turn(S, R, T, F, A, p, S[S_SEAT + p])
+        if S[G_ERR] != 0:  # a person's question (ERR_ASK) or a wrong answer
+            return S[G_ERR]
         played += 1
         if S[ps(p, PS_POINTS)] >= S[S_VAR + V_TARGET]:
             S[G_LAST] = 1

@@ -1,0 +1,240 @@
+"""What a person at a Dominion table sees and answers (``dsim play``): the engine's
+question (simulator/kernels/ask_layout.py) as a screen, a one-line prompt and numbered
+choices; what the seat's bot would answer, and why (the hint).
+
+Everything shown is read from the engine's state as it stood when it asked, and from its
+event log; an opponent's hand and draws, and what only its player looks at (Sentry's
+cards, the card Artisan puts back), are left out, as at a real table."""
+from __future__ import annotations
+
+from ..games import Choice, Question
+from ..kernels.ask_layout import ANSWER_NONE
+from . import layout as E
+from .cards import CARDS
+from .gamelog import _join, render, why_text
+
+#: one word per decision for the hint ("would buy Gold")
+VERBS = {E.ASK_PLAY: "play", E.ASK_BUY: "buy", E.ASK_GAIN: "gain", E.ASK_TRASH: "trash",
+         E.ASK_DISCARD: "discard", E.ASK_DISCARD_DOWN: "discard", E.ASK_TOPDECK: "put onto the deck",
+         E.ASK_THRONE: "play twice", E.ASK_THIEF_TRASH: "trash", E.ASK_BANDIT: "trash",
+         E.ASK_SENTRY_TOP: "put on top"}
+#: the answers of a yes/no question, and of Spy's and Sentry's
+YES_NO = [(1, "yes"), (0, "no")]
+SPY = [(0, "back", "put it back on the deck"), (1, "discard", "discard it")]
+SENTRY = [(0, "back", "put it back on your deck"), (1, "discard", "discard it"), (2, "trash", "trash it")]
+#: what 'none' means where a question allows it
+NONE_LABEL = {E.ASK_PLAY: "none: on to buying", E.ASK_BUY: "nothing: end your turn",
+              E.ASK_TRASH: "done: trash no more", E.ASK_DISCARD: "done: discard no more",
+              E.ASK_TOPDECK: "none", E.ASK_THRONE: "none"}
+#: events only their own player sees: an opponent's hand and draws
+PRIVATE = (E.EV_HAND, E.EV_DRAW, E.EV_WHY)
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}{'' if k == 1 else 's'}"
+
+
+def seat_names(st, match) -> list[str]:
+    return [f"{match.bot_names[int(st.S[E.S_SEAT + s])]} (seat {s + 1})" for s in range(match.players)]
+
+
+def public_events(events, person: int):
+    """The events a person at the table saw: an opponent's hand, draws and why are left
+    out, and what an opponent's Sentry looked at and Artisan put back."""
+    out, resolving = [], -1
+    for e in events:
+        code, p, c = int(e[0]), int(e[1]), int(e[2])
+        if code in (E.EV_PLAY, E.EV_THRONE):
+            resolving = c
+        elif code == E.EV_TURN:
+            resolving = -1
+        if p != person and p >= 0 and (code in PRIVATE or (
+                resolving == E.SENTRY and code in (E.EV_REVEAL, E.EV_BACK))
+                or (resolving == E.ARTISAN and code == E.EV_TOPDECK)):
+            continue
+        out.append(e)
+    return out
+
+
+def turn_blocks(events, names: list[str]) -> list[tuple[int, str]]:
+    """(player, the turn's lines) of each turn the events hold, the setup left out."""
+    starts = [i for i, e in enumerate(events) if int(e[0]) == E.EV_TURN]
+    blocks = []
+    for k, i in enumerate(starts):
+        j = starts[k + 1] if k + 1 < len(starts) else len(events)
+        text = render(events[i:j], names).split("\n", 1)[1].strip("\n")
+        blocks.append((int(events[i][1]), text))
+    return blocks
+
+
+def recent(events, names: list[str], person: int, turns: int) -> str:
+    """The last ``turns`` turns as the person saw them."""
+    blocks = turn_blocks(public_events(events, person), names)
+    return "\n".join(text for _, text in blocks[-turns:]) or "(no turn played yet)"
+
+
+def _supply(st, match, width: int) -> list[str]:
+    cards = [c for c in CARDS if match.sup0[c.id] >= 0]
+    kingdom = sorted((c for c in cards if c.kingdom), key=lambda c: (c.cost, c.name))
+    w = max(len(c.name) for c in cards)
+    cell = w + 8
+    cols = max(1, (width - 2) // cell)
+    lines = []
+    for group in ([c for c in cards if not c.kingdom], kingdom):
+        for i in range(0, len(group), cols):
+            lines.append("  " + "".join(f"{c.name:<{w}} {c.cost:>2} {st.supply(c.id):>3}  "
+                                        for c in group[i:i + cols]).rstrip())
+    return lines
+
+
+def _player(st, p: int, name: str, me: bool) -> list[str]:
+    z = {k: st.zone(p, k) for k in (E.Z_DRAW, E.Z_DISC, E.Z_HAND, E.Z_PLAY, E.Z_ASIDE)}
+    head = f"{name}: {st.vp(p)} VP, {_n(st.ps(p, E.PS_CARDS), 'card')} (deck {len(z[E.Z_DRAW])}, " \
+           f"discard {len(z[E.Z_DISC])}, hand {len(z[E.Z_HAND])})"
+    out = [head]
+    play = [c for c in z[E.Z_PLAY] if c >= 0]
+    if play:
+        out.append(f"  in play: {_join(play)}")
+    if z[E.Z_ASIDE] and any(c >= 0 for c in z[E.Z_ASIDE]):
+        out.append(f"  set aside: {_join([c for c in z[E.Z_ASIDE] if c >= 0])}")
+    if me:
+        out.append(f"  hand: {_join(sorted(z[E.Z_HAND], key=lambda c: (CARDS[c].cost, c))) or '(empty)'}")
+    return out
+
+
+def _choices(a, st, names) -> list[Choice]:
+    """The numbered answers: the options in order from 1, and 'none' as 0."""
+    if a.kind == E.ASK_SPY:
+        return [Choice(v, k, lab, i + 1) for i, (v, k, lab) in enumerate(SPY)]
+    if a.kind == E.ASK_SENTRY:
+        return [Choice(v, k, lab, i + 1) for i, (v, k, lab) in enumerate(SENTRY)]
+    if a.kind in (E.ASK_MOAT, E.ASK_CHANCELLOR, E.ASK_VASSAL, E.ASK_MONEYLENDER, E.ASK_LIBRARY,
+                  E.ASK_THIEF_GAIN):
+        return [Choice(v, k, k, i + 1) for i, (v, k) in enumerate(YES_NO)]
+    supply = a.kind in (E.ASK_BUY, E.ASK_GAIN)
+    opts = sorted(a.options, key=lambda c: (-CARDS[c].cost, c)) if supply else \
+        sorted(a.options, key=lambda c: (CARDS[c].cost, c))
+    out = []
+    for i, c in enumerate(opts):
+        card = CARDS[c]
+        label = f"{card.name} ({card.cost})" + (f", {st.supply(c)} left" if supply else "")
+        out.append(Choice(c, card.name.lower().replace(" ", ""), label, i + 1))
+    if a.optional:
+        out.append(Choice(ANSWER_NONE, "none", NONE_LABEL.get(a.kind, "none"), 0))
+    return out
+
+
+def _prompt(a, st, names) -> str:
+    about = CARDS[a.about].name if a.about >= 0 else ""
+    k = a.kind
+    if k == E.ASK_PLAY:
+        return f"Play an Action ({_n(int(st.S[E.G_ACTIONS]), 'Action')} left)"
+    if k == E.ASK_BUY:
+        return f"Buy a card: {_n(int(st.S[E.G_COINS]), 'coin')}, {_n(int(st.S[E.G_BUYS]), 'Buy')}"
+    if k == E.ASK_GAIN:
+        what = "a Treasure" if a.about == E.MINE else "a card"
+        where = ", into your hand" if a.about in (E.MINE, E.ARTISAN) else ""
+        return f"{about}: gain {what} costing up to {a.arg}{where}"
+    if k == E.ASK_TRASH:
+        if a.about == E.CHAPEL:
+            return f"Chapel: trash a card from your hand (up to {a.arg} more)"
+        if a.about == E.MINE:
+            return "Mine: trash a Treasure from your hand (you gain one costing up to 3 more, into your hand)"
+        return f"{about}: trash a card from your hand (you gain one costing up to 2 more)"
+    if k == E.ASK_DISCARD:
+        return f"Cellar: discard a card (you then draw one for each; {a.arg} discarded so far)"
+    if k == E.ASK_DISCARD_DOWN:
+        return f"{about}: discard a card ({a.arg} to discard)"
+    if k == E.ASK_TOPDECK:
+        if a.about == E.HARBINGER:
+            return "Harbinger: put a card from your discard pile onto your deck"
+        if a.about == E.BUREAUCRAT:
+            return "Bureaucrat: put a Victory card from your hand onto your deck"
+        return f"{about}: put a card from your hand onto your deck"
+    if k == E.ASK_THRONE:
+        return "Throne Room: choose an Action in your hand to play twice"
+    if k == E.ASK_MOAT:
+        return f"{names[int(st.S[E.G_CUR])]} plays {about}: reveal Moat to be unaffected?"
+    if k == E.ASK_CHANCELLOR:
+        return f"Chancellor: put your deck ({_n(len(st.zone(a.player, E.Z_DRAW)), 'card')}) into your discard pile?"
+    if k == E.ASK_VASSAL:
+        return f"Vassal discarded {about}: play it?"
+    if k == E.ASK_MONEYLENDER:
+        return "Moneylender: trash a Copper for +3 coins?"
+    if k == E.ASK_LIBRARY:
+        return f"Library drew {about}: set it aside (discarded once you finish drawing)?"
+    if k == E.ASK_SPY:
+        whose = "your" if a.owner == a.player else f"{names[a.owner]}'s"
+        return f"Spy: {about} from the top of {whose} deck"
+    if k == E.ASK_THIEF_TRASH:
+        return f"Thief: which Treasure {names[a.owner]} revealed is trashed?"
+    if k == E.ASK_THIEF_GAIN:
+        return f"Thief: gain the trashed {about}?"
+    if k == E.ASK_BANDIT:
+        return "Bandit: which of your revealed Treasures do you trash?"
+    if k == E.ASK_SENTRY:
+        return f"Sentry: {about} from the top of your deck"
+    if k == E.ASK_SENTRY_TOP:
+        return "Sentry: which card goes back on top of your deck?"
+    return f"decision {k}"
+
+
+def _hint(a, match, st, choices, names) -> str:
+    """What the seat's bot answers here, and which rule of its lists (or default) says so."""
+    bot = match.bots[int(st.S[E.S_SEAT + a.player])]
+    if a.hint is None:
+        return f"{bot.name} gives no answer here"
+    chosen = next((c for c in choices if c.value == a.hint), None)
+    if chosen is None:  # a 'none' the question does not offer
+        said = "answer none"
+    elif a.kind in VERBS and chosen.value != ANSWER_NONE:
+        said = f"{VERBS[a.kind]} {CARDS[chosen.value].name}"
+    else:
+        said = f"answer: {chosen.label}"
+    whys = [e for e in a.hint_events if int(e[0]) == E.EV_WHY and int(e[1]) == a.player]
+    about = CARDS[a.about].name if a.about >= 0 else None
+    why = f" ({why_text(bot, int(whys[-1][2]), int(whys[-1][3]), about)})" if whys and not bot.random else ""
+    if bot.random:
+        why = " (it chooses at random)"
+    return f"{bot.name} would {said}{why}"
+
+
+def question(a, match, width: int = 80) -> Question:
+    """The question ``a`` (simulator.games.Asked) as the person at seat ``a.player`` sees it."""
+    st = a.view
+    names = seat_names(st, match)
+    me = a.player
+    events = st.events()
+    width = max(40, width)
+    rule = "-" * min(width, 72)
+    cur = int(st.S[E.G_CUR])
+    turn = int(st.S[E.S_PS + cur * E.NPS + E.PS_TURNS])
+    lines = [rule, f"Turn {turn} — " + ("your turn" if cur == me else names[cur]), rule]
+    blocks = turn_blocks(public_events(events, me), names)
+    for q in range(match.players):
+        if q == me:
+            continue
+        lines += _player(st, q, names[q], False)
+        last = [text for p, text in blocks if p == q]
+        if last:
+            said = "; ".join(x.strip() for x in last[-1].split("\n")[1:]) or "(nothing)"
+            lines.append(f"  {'this turn' if q == cur else 'last turn'}: {said}")
+    lines.append("Supply (cost, cards left)")
+    lines += _supply(st, match, width)
+    trash = [c for c in range(len(CARDS)) for _ in range(int(st.S[E.S_TRASH + c]))]
+    if trash:
+        lines.append(f"  trash: {_join(trash)}")
+    lines += _player(st, me, "You" if names[me].startswith("You ") else names[me], True)
+    if cur == me:
+        this = [text for p, text in blocks if p == me][-1:]
+        done = [x.strip() for x in (this[0].split("\n")[1:] if this else []) if not x.strip().startswith("hand:")]
+        if done:
+            lines.append(f"  this turn: {'; '.join(done)}")
+        lines.append(f"  Actions {int(st.S[E.G_ACTIONS])}, Buys {int(st.S[E.G_BUYS])}, "
+                     f"coins {int(st.S[E.G_COINS])}")
+    if a.owner >= 0 and a.owner != me and a.kind == E.ASK_THIEF_TRASH:
+        lines.append(f"  {names[a.owner]} revealed: {_join([c for c in st.zone(a.owner, E.Z_ASIDE) if c >= 0])}")
+    choices = _choices(a, st, names)
+    standing = "Score so far: " + ", ".join(f"{names[p]} {st.vp(p)} VP" for p in range(match.players)) + "\n"
+    return Question("\n".join(lines), _prompt(a, st, names), choices, _hint(a, match, st, choices, names),
+                    recent(events, names, me, 2 * match.players), standing)

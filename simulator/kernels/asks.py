@@ -1,0 +1,75 @@
+"""A person's decisions (``dsim play``), for both games' engines: the kernels read the
+person's answers from the ask region's tape, or record the question and stop the game
+(simulator/kernels/ask_layout.py says how). Inlined into each game's own ask kernels, which
+pass their layout's offsets; nothing here runs in a game no person plays."""
+from numba import njit
+
+from .ask_layout import (ANSWER_NONE, ANSWER_OPEN, Q_ABOUT, Q_ARG, Q_HINT, Q_HINT_NEV, Q_KIND, Q_NEV, Q_NOPT,
+                         Q_OPTIONAL, Q_OPTS, Q_OWNER, Q_PLAYER, Q_SCRATCH, Q_SNAP, Q_STATE, Q_TAPE_I, Q_TAPE_N,
+                         tape_at)
+
+_inline = njit(forceinline=True, error_model="numpy", _nrt=False)
+_tape_at = _inline(tape_at)
+
+
+@_inline
+def put_option(S, g_ask, i, v):
+    """Option i of the decision at hand is ``v`` (its scratch list)."""
+    S[S[g_ask] + Q_SCRATCH + i] = v
+
+
+@_inline
+def ask(S, g_ask, g_err, g_nev, s_ev, err_ask, err_answer, p, kind, about, arg, owner, n, optional):
+    """Player p's answer to a decision whose n options are in the scratch list: the one
+    option when there is no choice (n == 1 and not ``optional``), ANSWER_NONE when there
+    is none (n == 0); else the tape's next answer. With the tape read to its end the
+    question is recorded, with a snapshot of the state, if none is open yet, and the game
+    is told to stop (S[g_err] = err_ask): ANSWER_OPEN, and the seat's bot decides in the
+    person's place until the game stops (``told`` keeps its first answer, the hint). An
+    answer that is not an option stops the game with err_answer (the callers check each
+    answer before it joins the tape; this keeps a wrong tape from playing on)."""
+    o = S[g_ask]
+    if n == 0:
+        return ANSWER_NONE
+    if n == 1 and optional == 0:
+        return S[o + Q_SCRATCH]
+    i = S[o + Q_TAPE_I]
+    if i < S[o + Q_TAPE_N]:
+        S[o + Q_TAPE_I] = i + 1
+        a = S[o + _tape_at(s_ev) + i]
+        if optional != 0 and a == ANSWER_NONE:
+            return a
+        for j in range(n):
+            if S[o + Q_SCRATCH + j] == a:
+                return a
+        S[g_err] = err_answer
+        S[o + Q_KIND] = kind
+        S[o + Q_ARG] = a
+        return ANSWER_NONE if optional != 0 else S[o + Q_SCRATCH]
+    if S[o + Q_STATE] == 0:
+        S[o + Q_STATE] = 1
+        S[o + Q_KIND] = kind
+        S[o + Q_PLAYER] = p
+        S[o + Q_ABOUT] = about
+        S[o + Q_ARG] = arg
+        S[o + Q_OWNER] = owner
+        S[o + Q_NOPT] = n
+        S[o + Q_OPTIONAL] = optional
+        S[o + Q_NEV] = S[g_nev]
+        for j in range(n):
+            S[o + Q_OPTS + j] = S[o + Q_SCRATCH + j]
+        for j in range(s_ev):
+            S[o + Q_SNAP + j] = S[j]
+        S[g_err] = err_ask
+    return ANSWER_OPEN
+
+
+@_inline
+def told(S, g_ask, g_nev, kind, x):
+    """The seat's bot answered the open question of this ``kind`` with x: kept as the
+    hint (once), with how many events the log then held."""
+    o = S[g_ask]
+    if S[o + Q_STATE] == 1 and S[o + Q_KIND] == kind:
+        S[o + Q_HINT] = x
+        S[o + Q_HINT_NEV] = S[g_nev]
+        S[o + Q_STATE] = 2

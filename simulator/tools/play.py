@@ -1,0 +1,170 @@
+"""``dsim play``: a person plays a game against bots in the terminal (game-agnostic).
+
+The game provides a ``PersonTable`` (simulator/games.py): each call plays the game again
+from its start with the person's answers so far and gives the next question (a screen, a
+prompt, numbered choices, a hint) or the end. This module reads the answers (typed at a
+terminal or piped in, one per line), checks them against the choices, and answers the
+commands ``?``, ``hint``, ``log`` and ``quit``. It names no game.
+"""
+from __future__ import annotations
+
+import re
+import shlex
+import textwrap
+from dataclasses import dataclass, field
+
+from ..errors import printable
+
+HELP = """Answer with a choice's number or its name (any case; the start of a name is enough when
+only one choice starts so). Commands:
+  ?      this help
+  hint   what {bot} would do here, and which of its rules says so
+  log    the last turns
+  quit   end the game here, with the score so far
+End of input (Ctrl-D) also ends the game; Ctrl-C stops at once."""
+
+#: the longest answer line read (a longer one is refused, not kept)
+MAX_LINE = 200
+
+
+def norm(text: str) -> str:
+    """A name as answers match it: lower case, without spaces, '-', '_' or quotes."""
+    return re.sub(r"[\s\-_'\"]", "", text.lower())
+
+
+def resolve(text: str, choices: list) -> tuple:
+    """(the choice an answer names, None) or (None, why not, in one line)."""
+    t = text.strip()
+    if t.isdigit() or (t[:1] == "-" and t[1:].isdigit()):
+        for c in choices:
+            if c.number == int(t):
+                return c, None
+        nums = sorted(c.number for c in choices)
+        return None, f"{printable(t, 12)} is not one of the numbers {nums[0]} to {nums[-1]}"
+    n = norm(t)
+    if not n:
+        return None, "type a number or a name (? for help)"
+    for c in choices:
+        if n in (norm(c.key), norm(c.label)):
+            return c, None
+    hits = [c for c in choices if norm(c.key).startswith(n) or norm(c.label).startswith(n)]
+    if len(hits) == 1:
+        return hits[0], None
+    if hits:
+        return None, f"'{printable(t, 30)}' fits {', '.join(c.key for c in hits[:6])}" + \
+            (" ..." if len(hits) > 6 else "") + ": type more of the name, or its number"
+    return None, f"'{printable(t, 30)}' is not a choice here: type a number from the list, or ? for help"
+
+
+@dataclass
+class Session:
+    """What a game played so far holds: the answers (as the engine takes them) and the
+    words that gave them (what a replay types)."""
+    answers: list = field(default_factory=list)
+    words: list = field(default_factory=list)
+    ended: str = ""     # "over", "quit", "eof", "interrupt"
+    last: object = None  # the last question asked
+
+
+def choices_text(q) -> str:
+    width = max(len(str(c.number)) for c in q.choices)
+    return "\n".join(f"  {c.number:>{width}}  {c.label}" for c in q.choices)
+
+
+def fit(text: str, width: int) -> str:
+    """Lines longer than the terminal wrapped, each continuation indented past its
+    line's own indent (a terminal narrower than a line still reads)."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = " " * (len(line) - len(line.lstrip()))
+        out += textwrap.wrap(line, width, initial_indent="", subsequent_indent=lead + "    ",
+                             break_on_hyphens=False) or [line]
+    return "\n".join(out)
+
+
+def play(table, read_line, write, width: int = 80, hint_bot: str = "the bot", echo: bool = False,
+         answers=(), words=()) -> Session:
+    """Play ``table`` with the person's answers from ``read_line()`` (a line, '' at the end
+    of input; it may raise KeyboardInterrupt), writing the screens with ``write(text)``.
+    ``echo``: write each answer read after the prompt (input that is not a terminal).
+    ``answers``/``words``: answers already given (a replay to continue). Ctrl-C (a
+    KeyboardInterrupt) ends it at once with the score so far."""
+    s = Session(list(answers), list(words))
+    try:
+        return _play(s, table, read_line, lambda text: write(fit(text, width)), width, hint_bot, echo)
+    except KeyboardInterrupt:
+        write("\n")
+        s.ended = "interrupt"
+        if s.last is not None:
+            write(fit(s.last.standing, width))
+        return s
+
+
+def _play(s, table, read_line, write, width, hint_bot, echo) -> Session:
+    while True:
+        st = table.replay(s.answers)
+        q = s.last = table.question(st, width)
+        if q is None:
+            s.ended = "over"
+            write(table.final(st))
+            return s
+        write(q.screen + "\n" + q.prompt + "\n" + choices_text(q) + "\n")
+        while True:
+            write("> ")
+            line = read_line()
+            if line == "":
+                write("\n" if not echo else "(end of input)\n")
+                s.ended = "eof"
+                write(q.standing)
+                return s
+            line = line.rstrip("\r\n")
+            if echo:
+                write(printable(line, MAX_LINE) + "\n")
+            if len(line) > MAX_LINE:
+                write(f"that answer is {len(line):,} characters long; a choice's name or number is enough\n")
+                continue
+            cmd = line.strip().lower()
+            if cmd in ("?", "help"):
+                write(HELP.format(bot=hint_bot) + "\n" + q.prompt + "\n" + choices_text(q) + "\n")
+                continue
+            if cmd == "hint":
+                write(q.hint + "\n")
+                continue
+            if cmd == "log":
+                write(q.recent + "\n")
+                continue
+            if cmd in ("quit", "exit"):
+                s.ended = "quit"
+                write(q.standing)
+                return s
+            choice, why = resolve(line, q.choices)
+            if choice is None:
+                write(why + "\n")
+                continue
+            s.answers.append(choice.value)
+            s.words.append(choice.key)
+            break
+
+
+def replay_words(table, words) -> tuple:
+    """The engine's answers for answer words given at once (``dsim log --answers``),
+    resolved question by question as ``play`` resolves them; raises ValueError naming
+    the first word that is not a choice."""
+    answers = []
+    for i, w in enumerate(words):
+        st = table.replay(answers)
+        q = table.question(st)
+        if q is None:
+            raise ValueError(f"the game is over after {i} answers; {len(words) - i} more were given")
+        choice, why = resolve(w, q.choices)
+        if choice is None:
+            raise ValueError(f"answer {i + 1} ({q.prompt}): {why}")
+        answers.append(choice.value)
+    return answers
+
+
+def command_line(parts: list) -> str:
+    return " ".join(shlex.quote(str(p)) for p in parts)
