@@ -8,6 +8,8 @@ The grammar lets a rule say what strong players write (docs/optimize.md lists it
 - limits: ``count(X) < n``, one per n Treasures, relations to another card
   (``count(Village) < count(Smithy) + 1``, ``count(X) < 2 * count(Y) + n``), and what the
   deck holds (``count(Province) < 1`` to stop buying Labs after the first Province);
+- the opponents' decks: ``opp_count(Y) < n`` / ``>= n`` (a Library against a Militia
+  player, no Militia against a Library deck);
 - phases: ``turn <= t``, ``turn >= t``, ``supply(Province) > p`` / ``<= p``,
   ``gains_to_end > g`` / ``<= g``;
 - money: ``total_money > m`` / ``<= m``, ``coins <= c`` (green cards), ``vp_lead < v``;
@@ -43,6 +45,8 @@ def _shapes(provinces: int) -> tuple:
         Shape("per_card2", "count({x}) < 2 * count({y}) + {n}", (("n", 0, 3), ("y", "owned")), BUYING, "up", 0.5),
         Shape("has_lt", "count({y}) < {n}", (("n", 1, 6), ("y", "owned")), ALL, "up"),
         Shape("has_ge", "count({y}) >= {n}", (("n", 1, 6), ("y", "owned")), ALL, "down"),
+        Shape("opp_lt", "opp_count({y}) < {n}", (("n", 1, 3), ("y", "owned")), ALL, "up"),
+        Shape("opp_ge", "opp_count({y}) >= {n}", (("n", 1, 3), ("y", "owned")), ALL, "down"),
         Shape("turn_le", "turn <= {n}", (("n", 1, 20),), ALL, "up"),
         Shape("turn_ge", "turn >= {n}", (("n", 2, 25),), ALL, "down"),
         Shape("left_gt", "supply(Province) > {n}", (("n", 0, provinces - 1),), ALL, "down"),

@@ -1,0 +1,48 @@
+"""dsim play and dsim log --answers at the command line: mistakes are one Error line before
+any game is played, and a person's answers replay as the same game."""
+import pytest
+from click.testing import CliRunner
+
+from simulator.cli import cli
+
+BM = "strategies/big_money.yaml"
+GREEDY = "strategies/splendor/greedy.yaml"
+
+
+@pytest.fixture(autouse=True)
+def _root(monkeypatch):
+    from ..helpers import ROOT
+    monkeypatch.chdir(ROOT)
+
+
+@pytest.mark.parametrize("args,line", [
+    ([BM, "--seat", "3"], "Error: seat must be a whole number from 1 to 2, not 3"),
+    ([BM] * 4, "Error: Dominion seats 2 to 4 players: give 1 to 3 bots besides you, not 4"),
+    ([BM, "--hint", GREEDY], "Error: the bots are written for different games (dominion: strategies/big_money.yaml; "
+                             "splendor: strategies/splendor/greedy.yaml) — every bot of a run plays the same game"),
+    ([BM, "--seed", "-1"], "Error: seed must be a whole number from 0 to 9,223,372,036,854,775,807, not -1"),
+])
+def test_a_mistake_is_one_error_line(args, line):
+    r = CliRunner().invoke(cli, ["play", *args], input="silver\n")
+    assert r.exit_code == 1 and r.output == line + "\n"
+
+
+def test_the_answers_a_game_printed_give_the_same_game_as_a_log():
+    r = CliRunner().invoke(cli, ["play", BM, "--seed", "7"], input="silver\nnone\nsilver\n")
+    assert r.exit_code == 0
+    whole = next(x for x in r.output.split("\n") if x.startswith("Whole game: "))
+    assert whole == "Whole game: dsim log strategies/big_money.yaml --seat 1 --seed 7 --answers silver,none,silver"
+    log = CliRunner().invoke(cli, whole.removeprefix("Whole game: dsim ").split())
+    assert log.exit_code == 0
+    assert log.output.startswith("Game 0 of seed 7: You (seat 1) vs Big Money (seat 2)")
+    assert log.output.count("  buys Silver") >= 2
+    assert log.output.endswith("(the answers end here, before the game does)\n")
+    # the same words through dsim log, one of them wrong
+    bad = CliRunner().invoke(cli, ["log", BM, "--seed", "7", "--answers", "silver,gold"])
+    assert bad.exit_code == 1 and bad.output.startswith("Error: --answers: answer 2 (Buy a card: 2 coins, 1 Buy): "
+                                                        "'gold' is not a choice here")
+
+
+def test_log_answers_take_their_seats_from_seat_and_the_bots():
+    r = CliRunner().invoke(cli, ["log", BM, "--answers", "silver", "--players", "3"])
+    assert r.exit_code == 2 and "--answers replays a person's game" in r.output
