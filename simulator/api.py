@@ -539,7 +539,8 @@ def person_table(bots, kingdom=None, seat: int = 1, seed: int | None = 0, rules:
     match = prepare(seated, kingdom, None, rules, "fixed")
     match.bot_names = game.unique_names(loaded[:len(bots)])
     match.bot_names.insert(seat - 1, PERSON)
-    table = game.person_table(match, seat - 1, seed)
+    make = getattr(game, "person_table", None)  # optional: a game module may leave it out
+    table = make(match, seat - 1, seed) if make is not None else None
     if table is None:
         raise InputErrors([InputError(f"{game.LABELS['game']} has no questions a person can answer "
                                       "(its game module gives no 'question')", hint="dsim run plays its bots")])

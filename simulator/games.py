@@ -227,10 +227,11 @@ class EngineState:
         view = self.copy()
         view.S[:E.S_EV] = self.S[o + Q.Q_SNAP:o + Q.Q_SNAP + E.S_EV]
         view.A[:] = 0  # what the replay tallied after the question is not the view's
+        known = r[Q.Q_STATE] == 2  # the seat's bot answered it
         return Asked(r[Q.Q_KIND], r[Q.Q_PLAYER], r[Q.Q_ABOUT], r[Q.Q_ARG], r[Q.Q_OWNER],
                      [int(x) for x in self.S[o + Q.Q_OPTS:o + Q.Q_OPTS + r[Q.Q_NOPT]]], bool(r[Q.Q_OPTIONAL]),
-                     r[Q.Q_HINT] if r[Q.Q_STATE] == 2 else None, self.events()[r[Q.Q_NEV]:r[Q.Q_HINT_NEV]]
-                     if r[Q.Q_STATE] == 2 else self.events()[:0], view)
+                     r[Q.Q_HINT] if known else None,
+                     self.events()[r[Q.Q_NEV]:r[Q.Q_HINT_NEV] if known else r[Q.Q_NEV]], view)
 
     def tally(self, games: int) -> Any:
         """The A array as a Tally (copies)."""
@@ -320,9 +321,6 @@ class PersonTable:
     def final(self, st: "EngineState") -> str:
         """The end: the scores and the winner, as the log prints them."""
         return self.game.final_text(st, self.match)
-
-    def log(self, st: "EngineState") -> str:
-        return self.game.game_text(st, self.match, self.seed, self.game_index)
 
 
 class EngineGame:
