@@ -367,8 +367,11 @@ def optimize_progress(gens, path, meta: dict) -> Path:
     """``dsim optimize``: best and mean fitness (win share against that generation's
     opponents) per generation, with the games played."""
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
-    ax.plot(gens.generation, 100 * gens.best_fitness, marker="o", ms=3, label="best candidate")
-    ax.plot(gens.generation, 100 * gens.mean_fitness, marker="o", ms=3, label="mean of the population (first stage)")
+    # a point per generation while they can be told apart; past 100 generations, thin lines
+    dots = dict(marker="o", ms=3) if len(gens) <= 100 else dict(lw=0.8)
+    ax.plot(gens.generation, 100 * gens.mean_fitness, color="C1", alpha=1 if len(gens) <= 100 else 0.6,
+            label="mean of the population (first stage)", **dots)
+    ax.plot(gens.generation, 100 * gens.best_fitness, color="C0", label="best candidate", **dots)
     ax.set_xlabel("generation")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     cap = meta.get("fitness_cap")
