@@ -228,9 +228,13 @@ def _rate(x) -> float:
     return wins / share / games if games else 0.0
 
 
-def _score(per_opp) -> float:
-    """Fitness: the mean over opponents of the win rate, each capped at CAP."""
-    return sum(min(CAP, _rate(x)) for x in per_opp) / len(per_opp) if per_opp else 0.0
+def _score(per_opp, weights=None) -> float:
+    """Fitness: the mean over opponents of the win rate, each capped at CAP (weighted by
+    ``weights``, one per opponent: the start bot's, see ``Optimizer.weights``)."""
+    if not per_opp:
+        return 0.0
+    w = weights or [1.0] * len(per_opp)
+    return sum(wi * min(CAP, _rate(x)) for wi, x in zip(w, per_opp)) / sum(w)
 
 
 class Optimizer:
@@ -332,10 +336,20 @@ class Optimizer:
                   if self.s.hall]
         return texts
 
+    def weights(self, n: int) -> list:
+        """How much each of the first n opponents counts in the fitness: the --start bot,
+        when it is one of the --against bots, as much as all the others together (the run
+        is to improve that bot: beating it is half the score); every other one 1."""
+        start = self.s.start.source if self.s.start is not None else None
+        others = sum(1 for b in self.s.against if b.source != start)
+        return [float(max(1, others)) if i < len(self.s.against) and self.s.against[i].source == start else 1.0
+                for i in range(n)]
+
     def run_generation(self, ev: Evaluator):
         s = self.s
         seed = derived_seed(s.seed, f"generation {self.generation}")
         opps = self.opponents()
+        w = self.weights(len(opps))
         texts = [self.text(g, f"Candidate {i + 1}") for i, g in enumerate(self.population)]
         fit = [[[0, 0, 1] for _ in opps] for _ in texts]   # per opponent: win shares, games, the share unit
         alive = list(range(len(texts)))
@@ -351,15 +365,15 @@ class Optimizer:
             first += n
             n *= 2
             if stage == 0:
-                mean = sum(_score(fit[i]) for i in alive) / len(alive)
-            alive = sorted(alive, key=lambda i: (-_score(fit[i]), i))[: max(2, len(alive) // 2)]
+                mean = sum(_score(fit[i], w) for i in alive) / len(alive)
+            alive = sorted(alive, key=lambda i: (-_score(fit[i], w), i))[: max(2, len(alive) // 2)]
         # the racing order: candidates that reached later stages (more games) first
         played = [sum(x[1] for x in f) for f in fit]
-        ordered = sorted(range(len(texts)), key=lambda i: (-played[i], -_score(fit[i]), i))
+        ordered = sorted(range(len(texts)), key=lambda i: (-played[i], -_score(fit[i], w), i))
         genomes = [self.population[i] for i in ordered]
         self.leaders = genomes[: s.leaders]
-        self.fitness = {genomes[k].key(): _score(fit[i]) for k, i in enumerate(ordered)}
-        best = _score(fit[ordered[0]])
+        self.fitness = {genomes[k].key(): _score(fit[i], w) for k, i in enumerate(ordered)}
+        best = _score(fit[ordered[0]], w)
         if all(g.key() != self.leaders[0].key() for g in self.fame):
             self.fame = (self.fame + [self.leaders[0]])[-FAME:]
         self.generation += 1
@@ -424,7 +438,8 @@ class Optimizer:
         opps = tuple(b.source for b in s.against)
         res = ev.map([(self.text(g, f"Finalist {i + 1}"), opps, seed, 0, n, False) for i, g in enumerate(pool)])
         self.games += sum(x[1] for r in res for x in r)
-        order = sorted(range(len(pool)), key=lambda i: (-_score(res[i]), i))
+        w = self.weights(len(opps))
+        order = sorted(range(len(pool)), key=lambda i: (-_score(res[i], w), i))
         return [pool[i] for i in order]
 
     def fingerprints(self, ev: Evaluator, texts) -> list:

@@ -68,6 +68,20 @@ def test_racing_keeps_the_strongest_candidate_first():
     assert opt.fame == [strong]  # the generation's best joins the hall of fame
 
 
+def test_the_start_bot_counts_as_much_as_every_other_opponent_together():
+    from simulator.tools.optimizer import Optimizer, Settings, _score
+    kingdom = api.load_setup(FIRST)
+    bots = api.load_bots([BMU, SBM, ROOT / "strategies" / "militia.yaml"])
+    start = api.load_bots([SBM])[0]
+    opt = Optimizer(Settings(kingdom, bots, start=start, hall=0), None)
+    assert opt.weights(5) == [1.0, 2.0, 1.0, 1.0, 1.0]  # SBM against the 2 others; the hall of fame 1 each
+    assert Optimizer(Settings(kingdom, bots, hall=0), None).weights(3) == [1.0, 1.0, 1.0]
+    assert Optimizer(Settings(kingdom, [bots[0], bots[2]], start=start, hall=0), None).weights(2) == [1.0, 1.0]
+    # 60% against each of two bots, 40% against the start bot: (60 + 60 + 2 * 40) / 4
+    per = [[60, 100, 1], [40, 100, 1], [60, 100, 1]]
+    assert _score(per, opt.weights(3)) == pytest.approx(0.5) and _score(per) == pytest.approx(160 / 300)
+
+
 def test_the_dask_backend_gives_the_same_result():
     pytest.importorskip("dask.distributed")
     from dask.distributed import Client, LocalCluster
