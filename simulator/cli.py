@@ -10,6 +10,7 @@ import shlex
 import shutil
 import signal
 import sys
+import threading
 import webbrowser
 from pathlib import Path
 
@@ -102,12 +103,27 @@ class StopSignals:
     def shield(self):
         self.shielded = True
 
+    def _unraisable(self, u):
+        """The KeyboardInterrupt ``_handle`` raised landed in a finalizer (a ``__del__``, such
+        as the compiler's while it loads the engine), where Python only prints it and goes
+        on: the signal is sent again a moment later (from a thread: sent now, it would land
+        in this hook, still inside the finalizer), to stop the run where it can be stopped."""
+        if isinstance(u.exc_value, KeyboardInterrupt) and self.received and not self.shielded:
+            signum, self.received = self.received, None
+            again = threading.Timer(0.01, os.kill, (self.pid, signum))
+            again.daemon = True
+            again.start()
+            return
+        self._old_hook(u)
+
     def __enter__(self):
         for sig in self.SIGNALS:
             self._old[sig] = signal.signal(sig, self._handle)
+        self._old_hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
         return self
 
     def __exit__(self, *exc):
+        sys.unraisablehook = self._old_hook
         for sig, old in self._old.items():
             # once stopped by a signal the command only exits: later signals are ignored
             signal.signal(sig, signal.SIG_IGN if self.received else old)

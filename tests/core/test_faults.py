@@ -455,3 +455,23 @@ def test_a_worker_killed_during_an_optimize_is_replaced_and_the_result_unchanged
         del os.environ["DSIM_FAULT"]
     assert (tmp_path / "died").exists()
     assert faulty.best_text == clean.best_text and faulty.leaderboard.equals(clean.leaderboard)
+
+
+def test_a_ctrl_c_that_lands_in_a_finalizer_still_stops_the_run(capsys):
+    """Python only prints an exception a __del__ raises: a Ctrl-C arriving while one runs
+    (the compiler frees objects as it loads the engine) is delivered again, not lost."""
+    from simulator.cli import StopSignals
+
+    class Finalized:
+        def __del__(self):
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(1000):  # the handler runs here, inside the finalizer
+                pass
+
+    with pytest.raises(KeyboardInterrupt):
+        with StopSignals() as stop:
+            Finalized()
+            end = time.monotonic() + 5
+            while time.monotonic() < end:  # the run goes on: the signal must stop it
+                time.sleep(0)
+    assert stop.received == signal.SIGINT and "Exception ignored" not in capsys.readouterr().err
