@@ -1,6 +1,7 @@
 """Fixtures every test folder shares: the example game of another package, installed."""
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -8,6 +9,12 @@ from pathlib import Path
 import pytest
 
 from .helpers import NOTHANKS
+
+# A suite started with Ctrl-C ignored (a CI job run in the background of a script, where
+# the shell ignores SIGINT for it) would pass that on to every dsim it starts, and the
+# tests of what Ctrl-C does would see nothing happen: they test a terminal's Ctrl-C.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")
