@@ -17,6 +17,16 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+@pytest.fixture(autouse=True)
+def _signals_as_they_were():
+    """A test that stops a command in this process leaves its signals as that command
+    leaves them (ignored: a stopped command only exits); the next test gets them back."""
+    old = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    for sig, handler in old.items():
+        signal.signal(sig, handler)
+
+
 @pytest.fixture(scope="session")
 def nothanks_site(tmp_path_factory) -> Path:
     """The example game installed by pip, as a user installs a game: into a folder of its
