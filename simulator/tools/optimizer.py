@@ -339,11 +339,12 @@ class Optimizer:
     def weights(self, n: int) -> list:
         """How much each of the first n opponents counts in the fitness: the --start bot,
         when it is one of the --against bots, as much as all the others together (the run
-        is to improve that bot: beating it is half the score); every other one 1."""
+        is to improve that bot: beating it is half the score, the hall of fame counted among
+        the others); every other one 1."""
         start = self.s.start.source if self.s.start is not None else None
-        others = sum(1 for b in self.s.against if b.source != start)
-        return [float(max(1, others)) if i < len(self.s.against) and self.s.against[i].source == start else 1.0
-                for i in range(n)]
+        is_start = [i < len(self.s.against) and self.s.against[i].source == start for i in range(n)]
+        others = n - sum(is_start)
+        return [float(max(1, others)) if s else 1.0 for s in is_start]
 
     def run_generation(self, ev: Evaluator):
         s = self.s

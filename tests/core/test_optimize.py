@@ -74,7 +74,8 @@ def test_the_start_bot_counts_as_much_as_every_other_opponent_together():
     bots = api.load_bots([BMU, SBM, ROOT / "strategies" / "militia.yaml"])
     start = api.load_bots([SBM])[0]
     opt = Optimizer(Settings(kingdom, bots, start=start, hall=0), None)
-    assert opt.weights(5) == [1.0, 2.0, 1.0, 1.0, 1.0]  # SBM against the 2 others; the hall of fame 1 each
+    # with the hall of fame's 2 bots: SBM as much as the 4 others together, each of them 1
+    assert opt.weights(5) == [1.0, 4.0, 1.0, 1.0, 1.0]
     assert Optimizer(Settings(kingdom, bots, hall=0), None).weights(3) == [1.0, 1.0, 1.0]
     assert Optimizer(Settings(kingdom, [bots[0], bots[2]], start=start, hall=0), None).weights(2) == [1.0, 1.0]
     # 60% against each of two bots, 40% against the start bot: (60 + 60 + 2 * 40) / 4
