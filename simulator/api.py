@@ -551,22 +551,22 @@ def answer_words(text) -> list[str]:
     """Answers given at once (``dsim log --answers``): words between commas or spaces."""
     if not isinstance(text, str):
         raise InputErrors([InputError(f"answers must be text, not {short(text)}")])
-    return [w for w in text.replace(",", " ").split() if w]
+    return text.replace(",", " ").split()
 
 
 def log_person(bots, answers: str, kingdom=None, seat: int = 1, seed: int = 0, rules: dict | None = None,
-               why: bool = False) -> str:
+               why: bool = False, hint=None) -> str:
     """The log of a game a person played (``dsim play`` prints the command): ``answers``
-    are the person's answer words in order, read as ``dsim play`` reads them."""
-    table, _ = person_table(bots, kingdom, seat, seed, rules)
+    are the person's answer words in order, read as ``dsim play`` reads them; ``hint``
+    the game's --hint bot (it sits in the person's seat)."""
+    table, _ = person_table(bots, kingdom, seat, seed, rules, hint)
     try:
         given = replay_words(table, answer_words(answers))
     except ValueError as e:
         raise InputErrors([InputError(f"--answers: {e}")]) from None
     st = table.replay(given)
     asked = st.asked()
-    game = game_of_bots(table.match.bots)
-    text = game.game_text(st if asked is None else asked.view, table.match, seed, 0, why)
+    text = table.game.game_text(st if asked is None else asked.view, table.match, seed, 0, why)
     if asked is not None:
         text += "(the answers end here, before the game does)\n"
     return text

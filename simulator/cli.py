@@ -88,6 +88,7 @@ class StopSignals:
         self.shielded = False
         self.pid = os.getpid()
         self._old = {}
+        self._again = None  # a signal sent again (``_unraisable``): (its timer, the signal)
 
     def _handle(self, signum, frame):
         if os.getpid() != self.pid:  # a worker forked before it set its own handlers
@@ -112,6 +113,7 @@ class StopSignals:
             signum, self.received = self.received, None
             again = threading.Timer(0.01, os.kill, (self.pid, signum))
             again.daemon = True
+            self._again = (again, signum)
             again.start()
             return
         self._old_hook(u)
@@ -123,6 +125,9 @@ class StopSignals:
         return self
 
     def __exit__(self, *exc):
+        if self._again is not None:  # a run that ended before the signal sent again came: stopped by it all the same
+            self._again[0].cancel()
+            self.received = self.received or self._again[1]
         sys.unraisablehook = self._old_hook
         for sig, old in self._old.items():
             # once stopped by a signal the command only exits: later signals are ignored
@@ -497,10 +502,13 @@ def optimize(kingdom, against, start, game, players, budget, generations, each_c
 @click.option("--answers", default=None, metavar="WORDS",
               help="The game a person played with dsim play (which prints this option): the person's answers, "
                    "in order, between commas; the BOTS are the other seats.")
-@click.option("--seat", type=int, default=1, show_default=True, help="With --answers: the person's seat.")
+@click.option("--seat", type=int, default=None, help="With --answers: the person's seat (default 1).")
+@click.option("--hint", default=None, type=click.Path(dir_okay=False),
+              help="With --answers: the --hint bot of that dsim play (it sits in the person's seat, so the "
+                   "supply drawn from the bots' cards is the same).")
 @options(KINGDOM, PLAYERS, RULES, SEATS, SEED, QUIET, VERBOSE)
 @user_errors
-def log(bots, game, answers, seat, kingdom, players, rules, seats, seed, quiet, verbose, why):
+def log(bots, game, answers, seat, hint, kingdom, players, rules, seats, seed, quiet, verbose, why):
     """Play one game and print it turn by turn.
 
     \b
@@ -515,9 +523,11 @@ def log(bots, game, answers, seat, kingdom, players, rules, seats, seed, quiet, 
         if players or game or seats != "rotate":
             raise click.BadParameter("--answers replays a person's game: its seats are --seat and the bots given",
                                      param_hint="--answers")
-        click.echo(api.log_person(list(bots), answers, kingdom, seat, seed or 0, _rule_overrides(rules, bots), why),
-                   nl=False)
+        click.echo(api.log_person(list(bots), answers, kingdom, 1 if seat is None else seat, seed or 0,
+                                  _rule_overrides(rules, bots), why, hint), nl=False)
         return
+    if seat is not None or hint is not None:
+        raise click.BadParameter("replays a person's game: give it with --answers", param_hint="--seat/--hint")
     match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules, bots), seats)
     _warn_missing(match, quiet)
     click.echo(api.log_game(None, seed=seed or 0, game=game, match=match, why=why), nl=False)
@@ -551,8 +561,18 @@ def play(bots, seat, hint, kingdom, rules, seed):
     def write(text):
         click.echo(text, nl=False)
 
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are a wrong answer, not a traceback
+    limit = person.MAX_LINE * 4
+
     def read_line():
-        return sys.stdin.readline(person.MAX_LINE * 4)
+        """A line, or as much of one as an answer can be (the rest of a longer one is read
+        and dropped, so that it does not become the next answers)."""
+        line = sys.stdin.readline(limit)
+        if len(line) == limit and not line.endswith("\n"):
+            while (rest := sys.stdin.readline(limit)) and not rest.endswith("\n"):
+                pass
+        return line
 
     head = [*bots, *(["-k", kingdom] if kingdom else []), *(a for r in rules for a in ("--rules", r))]
     write(f"dsim play: you are seat {seat} of {table.match.players}; seed {seed}; ? lists the commands\n")
@@ -562,6 +582,7 @@ def play(bots, seat, hint, kingdom, rules, seed):
         write("Replay: printf '%s\\n' " + " ".join(shlex.quote(w) for w in s.words) + " | "
               + person.command_line(again) + "\n")
     write("Whole game: " + person.command_line(["dsim", "log", *head, "--seat", seat, "--seed", seed,
+                                                 *(["--hint", hint] if hint else []),
                                                  "--answers", ",".join(s.words)]) + "\n")
     if s.ended == "interrupt":
         sys.exit(130)

@@ -102,7 +102,7 @@ def _player(st, p: int, name: str, me: bool) -> list[str]:
     return out
 
 
-def _choices(a, st, names) -> list[Choice]:
+def _choices(a, st) -> list[Choice]:
     """The numbered answers: the options in order from 1, and 'none' as 0."""
     if a.kind == E.ASK_SPY:
         return [Choice(v, k, lab, i + 1) for i, (v, k, lab) in enumerate(SPY)]
@@ -179,7 +179,7 @@ def _prompt(a, st, names) -> str:
     return f"decision {k}"
 
 
-def _hint(a, match, st, choices, names) -> str:
+def _hint(a, match, st, choices) -> str:
     """What the seat's bot answers here, and which rule of its lists (or default) says so."""
     bot = match.bots[int(st.S[E.S_SEAT + a.player])]
     if a.hint is None:
@@ -234,7 +234,7 @@ def question(a, match, width: int = 80) -> Question:
                      f"coins {int(st.S[E.G_COINS])}")
     if a.owner >= 0 and a.owner != me and a.kind == E.ASK_THIEF_TRASH:
         lines.append(f"  {names[a.owner]} revealed: {_join([c for c in st.zone(a.owner, E.Z_ASIDE) if c >= 0])}")
-    choices = _choices(a, st, names)
+    choices = _choices(a, st)
     standing = "Score so far: " + ", ".join(f"{names[p]} {st.vp(p)} VP" for p in range(match.players)) + "\n"
-    return Question("\n".join(lines), _prompt(a, st, names), choices, _hint(a, match, st, choices, names),
+    return Question("\n".join(lines), _prompt(a, st, names), choices, _hint(a, match, st, choices),
                     recent(events, names, me, 2 * match.players), standing)

@@ -102,7 +102,7 @@ def render(events, seat_names: list[str], players: int, header: str = "", seat_b
 
     def took_from_board(c: int) -> str:
         """Card c left the board: its slot takes the card turned up, or stays empty."""
-        if c not in board:
+        if c < 0 or c not in board:  # from a deck's top, or a hidden card (-level): no slot
             return ""
         slot = board.index(c)
         board[slot] = revealed.pop(slot, -1)
@@ -169,8 +169,8 @@ def render(events, seat_names: list[str], players: int, header: str = "", seat_b
             else:
                 act(f"reserves {card_text(c)}" + (" from the top of its deck" if v else ""), where)
         elif code == E.EV_BUY:
-            where = took_from_board(c)
             from_hand = c in reserved[p] or (c not in board and any(x < 0 for x in reserved[p]))
+            where = took_from_board(c)
             if from_hand:
                 reserved[p].remove(c if c in reserved[p] else next(x for x in reserved[p] if x < 0))
             cards[p] += 1

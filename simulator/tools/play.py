@@ -35,7 +35,8 @@ def norm(text: str) -> str:
 def resolve(text: str, choices: list) -> tuple:
     """(the choice an answer names, None) or (None, why not, in one line)."""
     t = text.strip()
-    if t.isdigit() or (t[:1] == "-" and t[1:].isdigit()):
+    digits = t[1:] if t[:1] == "-" else t
+    if digits.isascii() and digits.isdecimal():  # not '²' or '٣', which int() refuses or reads
         for c in choices:
             if c.number == int(t):
                 return c, None
@@ -85,14 +86,12 @@ def fit(text: str, width: int) -> str:
     return "\n".join(out)
 
 
-def play(table, read_line, write, width: int = 80, hint_bot: str = "the bot", echo: bool = False,
-         answers=(), words=()) -> Session:
+def play(table, read_line, write, width: int = 80, hint_bot: str = "the bot", echo: bool = False) -> Session:
     """Play ``table`` with the person's answers from ``read_line()`` (a line, '' at the end
     of input; it may raise KeyboardInterrupt), writing the screens with ``write(text)``.
     ``echo``: write each answer read after the prompt (input that is not a terminal).
-    ``answers``/``words``: answers already given (a replay to continue). Ctrl-C (a
-    KeyboardInterrupt) ends it at once with the score so far."""
-    s = Session(list(answers), list(words))
+    Ctrl-C (a KeyboardInterrupt) ends it at once with the score so far."""
+    s = Session()
     try:
         return _play(s, table, read_line, lambda text: write(fit(text, width)), width, hint_bot, echo)
     except KeyboardInterrupt:

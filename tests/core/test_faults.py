@@ -475,3 +475,23 @@ def test_a_ctrl_c_that_lands_in_a_finalizer_still_stops_the_run(capsys):
             while time.monotonic() < end:  # the run goes on: the signal must stop it
                 time.sleep(0)
     assert stop.received == signal.SIGINT and "Exception ignored" not in capsys.readouterr().err
+
+
+def test_a_ctrl_c_in_a_finalizer_as_the_run_ends_still_stops_it():
+    """The signal sent again may come after the run has ended: the run counts as stopped
+    by it (reported partial, exit 130), and nothing is raised later."""
+    from simulator.cli import StopSignals
+
+    class Finalized:
+        def __del__(self):
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(1000):
+                pass
+
+    try:
+        with StopSignals() as stop:
+            Finalized()
+        time.sleep(0.1)  # when the signal would have come again
+    except KeyboardInterrupt:
+        pytest.fail("the signal came again after the run had ended, as a KeyboardInterrupt")
+    assert stop.received == signal.SIGINT and stop.exit_code == 130

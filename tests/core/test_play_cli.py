@@ -46,3 +46,38 @@ def test_the_answers_a_game_printed_give_the_same_game_as_a_log():
 def test_log_answers_take_their_seats_from_seat_and_the_bots():
     r = CliRunner().invoke(cli, ["log", BM, "--answers", "silver", "--players", "3"])
     assert r.exit_code == 2 and "--answers replays a person's game" in r.output
+
+
+def test_log_seat_and_hint_need_answers():
+    r = CliRunner().invoke(cli, ["log", BM, "--seat", "2"])
+    assert r.exit_code == 2 and "give it with --answers" in r.output
+
+
+@pytest.mark.parametrize("answer,reason", [
+    ("²", "'²' is not a choice here"),            # a digit to str.isdigit, not to int()
+    ("٣", "'٣' is not a choice here"),            # a digit int() reads (3): not a number here
+    ("x" * 5000, "that answer is 800 characters long"),  # the rest of the line is dropped, not the next answers
+])
+def test_an_odd_answer_is_re_asked_and_the_next_line_answers(answer, reason):
+    r = CliRunner().invoke(cli, ["play", BM, "--seed", "7"], input=f"{answer}\nsilver\n")
+    assert r.exit_code == 0 and r.exception is None
+    assert r.output.count(reason) == 1 and "that answer is" not in r.output.replace(reason, "")
+    assert "Whole game: dsim log strategies/big_money.yaml --seat 1 --seed 7 --answers silver\n" in r.output
+
+
+def test_input_that_is_not_utf8_is_a_wrong_answer():
+    r = CliRunner().invoke(cli, ["play", BM, "--seed", "7"], input=b"\xff\xfe\nsilver\n")
+    assert r.exit_code == 0 and r.exception is None and "is not a choice here" in r.output
+    assert r.output.endswith("--answers silver\n")
+
+
+def test_the_whole_game_command_names_the_hint_bot_that_sat_in_the_persons_seat():
+    # without -k the supply is the bots' cards: the hint bot's Witch is in it, in the log too
+    witch = "strategies/witch.yaml"
+    r = CliRunner().invoke(cli, ["play", BM, "--seed", "7", "--hint", witch], input="silver\n")
+    whole = next(x for x in r.output.split("\n") if x.startswith("Whole game: "))
+    assert f"--hint {witch} --answers silver" in whole
+    log = CliRunner().invoke(cli, whole.removeprefix("Whole game: dsim ").split())
+    assert log.exit_code == 0 and "Witch" in log.output.split("\n", 3)[1] + log.output.split("\n", 3)[2]
+    plain = CliRunner().invoke(cli, ["log", BM, "--seed", "7", "--answers", "silver"])
+    assert "Witch" not in plain.output.split("\n", 3)[1] + plain.output.split("\n", 3)[2]

@@ -113,8 +113,10 @@ def test_a_persons_remodel_late_in_the_game_gains_what_it_names_not_a_province()
     t = person([NOTHING, NOTHING], kingdom=["Remodel"])
     t.set_supply("Province", 3)
     t.stack(0, hand=["Remodel", "Gold", "Estate"])
-    t.person_turns(["remodel", "gold", "duchy", "none"])
+    out = t.person_turns(["remodel", "hint", "gold", "duchy", "none"])
     assert t.owned(0, "Duchy") == 1 and t.owned(0, "Province") == 0
+    # the hint is the bot's own choice: its default trades the Gold for a Province this late
+    assert "<bot> would trash Gold (trash: default (Remodel: the best trade" in out
 
 
 def test_mine_trashes_a_treasure_and_gains_one_into_hand_first_edition_must():
@@ -335,3 +337,10 @@ def test_an_answer_that_is_no_option_stops_the_game_with_an_error():
     assert table.question(table.replay([])).prompt.startswith("Buy a card: 3 coins")
     with pytest.raises(GameFailure, match="not one of the question's options"):
         table.replay([5])  # a Province, with 3 coins
+    # nor is it hidden by the question after it in the same card (Sentry's second card)
+    t = person([NOTHING, NOTHING], kingdom=["Sentry"])
+    t.stack(0, hand=["Sentry", "Copper"], draw=["Copper", "Estate", "Silver", "Gold"])
+    table = PersonTable(t.match.ENGINE, t.match, 0, 0, start=t.st, turns=1)
+    play = next(c.value for c in table.question(table.replay([])).choices if c.key == "sentry")
+    with pytest.raises(GameFailure, match="not one of the question's options"):
+        table.replay([play, 999])

@@ -134,3 +134,22 @@ def test_the_header_names_every_rule_and_the_winner_line_says_what_decided():
     m = api.prepare([str(S / "greedy.yaml"), str(S / "cheap_engine.yaml")], rules={"turn_cap": 5})
     assert api.log_game(None, match=m, seed=1).splitlines()[-1] == \
         "Shared win: Greedy, Cheap Engine (the game stopped at the turn cap: shared by every player)"
+
+
+def test_a_card_reserved_unseen_leaves_the_board_alone_and_a_board_buy_is_not_it():
+    """In the view a person is shown, a card an opponent reserved from a deck is its level
+    negated (-1 for level 1): it is no slot of the board (not the empty one, -1 too), and a
+    face-up card that opponent buys later is bought from the board, not from its hand."""
+    from simulator.splendor.gamelog import render
+    from simulator.splendor.cards import CARDS
+    lv1 = [c for c in range(len(CARDS)) if CARDS[c].level == 1][:5]
+    events = [(E.EV_REVEAL, 0, lv1[0], 0), (E.EV_REVEAL, 0, -1, 1),  # slot 2 of level 1 empty
+              (E.EV_TURN, 0, 0, 1), (E.EV_RESERVE, 0, -1, 1), (E.EV_TAKE, 0, E.GOLD, 1),
+              (E.EV_TURN, 1, 0, 1), (E.EV_PASS, 1, 0, 0),
+              (E.EV_REVEAL, 0, lv1[1], 0), (E.EV_TURN, 0, 0, 2), (E.EV_BUY, 0, lv1[0], 0)]
+    text = render(events, ["Hoarder", "me"], 2)
+    assert "Hoarder: reserves the top card of the level 1 deck; takes gold  -> " in text
+    assert "slot 2 refilled" not in text and "stays empty" not in text
+    assert f"buys {CARDS[lv1[0]].name}, paying" in text and "(reserved)" not in text
+    assert text.count("; reserved 1\n") == 2  # the unseen card is still held after the buy
+    assert f"level 1 slot 1 refilled with {CARDS[lv1[1]].name}" in text

@@ -7,7 +7,8 @@ from simulator.splendor import layout as E
 from simulator.splendor.cards import CARDS
 
 from .helpers import (
-    B, G, GOLD, R, U, W, bot, card, find_action, n_actions, noble, one_level_board, play_action, state, turns)
+    B, G, GOLD, R, U, W, bot, card, find_action, n_actions, noble, one_level_board, person_turns, play_action, state,
+    turns)
 
 # ---------------------------------------------------------------- setup
 @pytest.mark.parametrize("players,gems", [(2, 4), (3, 5), (4, 7)])
@@ -387,3 +388,14 @@ def test_the_engine_conservation_check_notices_a_lost_token():
     st = state()
     st.S[E.S_OWNER + st.board(1)[0]] = 0
     assert st.conserved() == E.ERR_CONSERVE and st.S[E.G_ERR_WHAT] == E.ERRW_CARDS
+
+
+def test_a_persons_turn_that_changes_nothing_is_no_idle_turn():
+    # the stalemate's round with a person in seat 1 (its bot, the hint's, would repeat): a
+    # person may do otherwise next time
+    st = state(bots=[bot("return: [blue]", "a"), bot("return: [blue]", "b")], person=0)
+    _only_blue_left(st, p1_gold=1)
+    st.give_card(0, card(1, W, points=1))
+    st, out = person_turns(st, ["take-u", "blue"])
+    assert st.tokens(0) == [3, 3, 4, 0, 0, 0] and "return" in out
+    assert st.S[E.G_IDLE] == 0 and st.S[E.G_ENDED] == 0

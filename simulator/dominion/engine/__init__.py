@@ -21,7 +21,8 @@ The five arrays:
               supply (-1 = pile not in the game), starting supply, trash, cards owned,
               zone sizes, Throne Room work stack, zones (a draw pile's top is its last
               element; a play-area slot is -1 once its card left play), then the event
-              log (4 ints per event) when logging
+              log (4 ints per event) when logging, then the ask region (G_ASK) in a
+              game a person plays (simulator/kernels/ask_layout.py)
   R  uint64   one splitmix64 stream per seat, plus one for the table
   T  int32    read-only: header (TH_*), the card table (NCOL columns per card), then
               the compiled bots: rules (RW ints: card, cost, code start and length, fast form), code

@@ -377,8 +377,9 @@ def remodel(S, R, T, F, A, p):
     x = ANSWER_OPEN
     if person(S, p):
         x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, 0, -1, 0, 0)
-        default = False
-    if x == ANSWER_OPEN:
+        if x != ANSWER_OPEN:
+            default = False  # the person chose: no bot's Gold-for-a-Province plan
+    if x == ANSWER_OPEN:  # a bot's choice (the person's seat: the hint bot's, what the hint shows)
         x = remodel_choice(S, R, T, F, p, default)
         told(S, p, ASK_TRASH, x)
     take_from(S, p, Z_HAND, x)

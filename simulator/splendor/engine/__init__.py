@@ -8,7 +8,8 @@ The five arrays, as in Dominion's engine:
   S  int32    game state at the offsets S_* of layout.py: game scalars, rule variants,
               seat -> bot, bank, per-player scalars PS_* (tokens, bonuses, points,
               reserved cards), board, decks (a deck's top is its last card), nobles, card
-              and noble owners, then the event log when logging
+              and noble owners, then the event log when logging, then the ask region
+              (G_ASK) in a game a person plays (simulator/kernels/ask_layout.py)
   R  uint64   one splitmix64 stream per seat (a random bot's choices), then the table's
               (decks and nobles)
   T  int32    read-only: header (TH_*), the cards and nobles, then the compiled bots

@@ -609,9 +609,9 @@ def bot_return(S, R, T, F, p, b, total, target):
 
 @kernel
 def noble_visit(S, R, T, F, A, p, b):
-    """If p's bonuses meet a face-up noble's requirement, one noble visits: a random bot's
-    at random; else the first rule of its noble list naming a colour the noble needs (or
-    'any'); else the noble an opponent is closest to."""
+    """If p's bonuses meet a face-up noble's requirement, one noble visits: the one a
+    person names (``dsim play``; asked when two or more can come); a bot's by
+    ``bot_noble``."""
     q = 0
     for i in range(S[G_NNOB]):
         n = S[S_NOB + i]
@@ -633,8 +633,10 @@ def noble_visit(S, R, T, F, A, p, b):
         told(S, p, ASK_NOBLE, S[S_NOB + pick])
     else:
         pick = 0
-        while S[S_NOB + pick] != x:
-            pick += 1
+        for i in range(S[G_NNOB]):  # the slot of the noble named (an option: it is there)
+            if S[S_NOB + i] == x:
+                pick = i
+                break
     visit(S, T, A, p, b, pick)
 
 

@@ -24,7 +24,8 @@ def play_turn(S, R, T, F, A, p, b):
     return_tokens(S, R, T, F, A, p, b)
     noble_visit(S, R, T, F, A, p, b)
     tokens_after, cards_after = holdings(S, p)
-    steady = passed or T[T[TH_BOPT] + b * NO + O_STEADY] != 0
+    # a steady bot repeats a turn that changed nothing; a person may not (the seat's bot is the hint's)
+    steady = passed or (T[T[TH_BOPT] + b * NO + O_STEADY] != 0 and S[G_HUMAN] != p + 1)
     S[G_IDLE] = S[G_IDLE] + 1 if steady and tokens_after == tokens and cards_after == cards else 0
     t = S[ps(p, PS_TURNS)] + 1
     S[ps(p, PS_TURNS)] = t
