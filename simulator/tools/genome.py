@@ -41,11 +41,21 @@ class Shape:
     weaker: str | None = None
     weight: float = 1.0
 
+    def forms(self):
+        """(text, the params it leaves out): the text, then each ``+ {n}`` left out as a
+        bot writes it when n is 0 (``count(X) < 2 * count(Y)``)."""
+        yield self.text, ()
+        for p in self.params:
+            if len(p) == 3 and p[1] <= 0 <= p[2] and f" + {{{p[0]}}}" in self.text:
+                yield self.text.replace(f" + {{{p[0]}}}", ""), (p[0],)
+
     def render(self, item: str, args: tuple) -> str:
-        vals = {"x": item}
+        vals, text = {"x": item}, self.text
         for p, a in zip(self.params, args):
             vals[p[0]] = a
-        return self.text.format(**vals)
+            if len(p) == 3 and a == 0:
+                text = text.replace(f" + {{{p[0]}}}", "")  # no '+ 0'
+        return text.format(**vals)
 
 
 @dataclass(frozen=True)
@@ -451,10 +461,10 @@ def _conjuncts(text: str) -> list:
 
 def _match_clause(g: Grammar, lst: str, item: str, text: str) -> Clause | None:
     target = _norm(text)
-    for s in g.shapes_for(lst):
-        groups = []
+    for s, form, zero in ((sh, f, z) for sh in g.shapes_for(lst) for f, z in sh.forms()):
+        groups = [next(p for p in s.params if p[0] == n) for n in zero]
         pattern = ""
-        for lit, field_name, _, _ in string.Formatter().parse(s.text):
+        for lit, field_name, _, _ in string.Formatter().parse(form):
             pattern += re.escape(_norm(lit))
             if field_name is None:
                 continue
@@ -468,7 +478,7 @@ def _match_clause(g: Grammar, lst: str, item: str, text: str) -> Clause | None:
         if not m:
             continue
         args, ok = [], True
-        for p, v in zip(groups, m.groups()):
+        for p, v in zip(groups, ("0",) * len(zero) + m.groups()):
             if len(p) == 3:
                 ok = ok and p[1] <= int(v) <= p[2]
                 args.append(int(v))

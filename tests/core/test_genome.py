@@ -109,6 +109,11 @@ def test_a_persons_bot_becomes_a_genome_and_what_it_cannot_express_is_kept():
     theirs, _ = G.from_bot(mine, g)
     assert not any(r.keep for r in theirs.get("buy")) and (("buy", 3, None) in G.parts(theirs))
     assert ("buy", 3, None) not in G.parts(gen) and ("buy", 0, 1) not in G.parts(gen) and ("buy", 0, 0) in G.parts(gen)
+    # '+ 0' is not written, and a bot that leaves it out reads as n = 0
+    two = Rule("Smithy", (Clause("per_card2", (0, "Village")), Clause("per_card", (1, "Village"))))
+    assert two.text(g) == "Smithy: count(Smithy) < 2 * count(Village) and count(Smithy) < count(Village) + 1"
+    gen, kept = G.from_bot(f"name: P\nbuy: ['{two.text(g)}', 'Village: count(Village) < count(Smithy)']\n", g)
+    assert not kept and gen.get("buy") == (two, Rule("Village", (Clause("per_card", (0, "Smithy")),)))
     # 'a or b and c' is 'a or (b and c)': one clause, not two
     gen, kept = G.from_bot("name: P\nbuy: ['Gold: turn > 3 or turn < 2 and coins > 6']\n", g)
     assert gen.get("buy")[0].clauses == (Clause("", ("turn > 3 or turn < 2 and coins > 6",)),)
