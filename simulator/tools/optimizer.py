@@ -163,8 +163,10 @@ CAP = 0.7
 #: than the final evaluation plays: ``Settings.prune_games``)
 PRUNE_GAMES = 1_000
 #: games per --against bot on which the last leaders and the hall of fame are compared at
-#: the end: the race's last winner may owe its place to a lucky stage
-SELECT_GAMES = 2_000
+#: the end: the race's last winner may owe its place to a lucky stage (the finalists differ
+#: by a point or less: at 2,000 games the noise chose, and a --start run could end worse
+#: than the bot it started from)
+SELECT_GAMES = 10_000
 
 
 @dataclass
@@ -390,7 +392,7 @@ class Optimizer:
         matrix), at the pace of the games so far (the budget covers it too)."""
         s = self.s
         rules = max(1, sum(len(G.parts(g)) for g in self.leaders[:1]))
-        finalists = len(self.leaders) + len(self.fame)
+        finalists = len(self.leaders) + len(self.fame) + (self.start is not None)
         games = len(s.against) * (s.final_games + s.prune_games * (rules + len(self.leaders) + len(s.against))
                                   + s.select_games * finalists) \
             + len(self.leaders) ** 2 * max(s.stage_games, s.final_games // 4)
@@ -430,10 +432,13 @@ class Optimizer:
 
     # -- what the best bot is, in practice
     def select(self, ev: Evaluator) -> list:
-        """The last leaders and the hall of fame (distinct), best first by their fitness
-        against the --against bots over ``select_games`` games each, on a seed of their own."""
+        """The last leaders and the hall of fame (distinct), and the --start bot as it was,
+        best first by their fitness against the --against bots over ``select_games`` games
+        each, on a seed of their own: a run finds a change to a person's bot only when
+        one does better than the bot itself."""
         s = self.s
-        pool = list({g.key(): g for g in self.leaders + self.fame[::-1]}.values())
+        start = [self.start] if self.start is not None else []
+        pool = list({g.key(): g for g in self.leaders + self.fame[::-1] + start}.values())
         seed = derived_seed(s.seed, "select")
         n = _whole_deals(s.select_games, s.players)
         opps = tuple(b.source for b in s.against)
@@ -753,7 +758,9 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
         leaders = [best] + [G.simplified(g, opt.grammar) for g in opt.leaders[1:]]
         if stopped != "interrupt" and opt.generation:
             n = len({g.key() for g in opt.leaders + opt.fame})
-            opt.say(f"choosing the best of {n} leaders and past bests on {s.select_games:,} games per opponent ...")
+            yours = f" and {start.name} as it is" if start is not None else ""
+            opt.say(f"choosing the best of {n} leaders and past bests{yours} on {s.select_games:,} games per "
+                    "opponent ...")
             finalists = [G.simplified(g, opt.grammar) for g in opt.select(ev)]
             opt.say("dropping the rules and conditions that change no game ...")
             best, dropped = opt.prune(ev, finalists[0])
