@@ -68,6 +68,17 @@ def test_racing_keeps_the_strongest_candidate_first():
     assert opt.fame == [strong]  # the generation's best joins the hall of fame
 
 
+def test_a_start_run_ends_with_the_start_bot_when_nothing_it_found_does_better():
+    from simulator.tools.optimizer import Evaluator, Optimizer, Settings
+    kingdom = api.load_setup(FIRST)
+    start = api.load_bots([SBM])[0]
+    opt = Optimizer(Settings(kingdom, api.load_bots([BMU]) + [start], start=start, final_games=40, hall=0), None)
+    weak = Genome((("buy", (Rule("Silver"),)),))
+    opt.leaders, opt.fame = [weak], []
+    finalists = opt.select(Evaluator((kingdom, 2, {}), 1))
+    assert finalists == [opt.start, weak]
+
+
 def test_the_start_bot_counts_as_much_as_every_other_opponent_together():
     from simulator.tools.optimizer import Optimizer, Settings, _score
     kingdom = api.load_setup(FIRST)
