@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .cards import BY_NAME, KINGDOM_CARDS, UnknownCard, parse_card, parse_type
 from .setup import Kingdom, Rules
-from .strategy import DEFAULT_LISTS
+from .strategy import DEFAULT_LISTS, DEFAULT_PLAY_ORDER
 from .strategy import strategy_from_text as bot_from_text  # noqa: F401 - a candidate from its text
 from ..tools.genome import Clause, Genome, Grammar, ListSpec, Rule, Shape
 
@@ -125,6 +125,44 @@ def seeds(g: Grammar) -> list:
     kingdom = [c for c in g.lists["buy"].items if c not in BASIC and BY_NAME[c].kingdom]
     return [big_money(g)] + [big_money(g, c, k, ratio) for k, ratio in ((1, False), (1, True), (2, False))
                              for c in kingdom]
+
+
+#: the forms in which ``neighbours`` adds a card: two copies, one per 11 Treasures, and
+#: on the first 15 turns
+ADDED = (("own", (2,)), ("per_treasure", (11,)), ("turn_le", (15,)))
+
+
+def neighbours(g: Grammar, gen: Genome) -> list:
+    """A --start bot's first alternatives: for each kingdom card its buy list does not name,
+    the bot that also buys it (in each of the ``ADDED`` forms), just before the first rule
+    that always buys a card costing no more (after that rule it would never be bought). An
+    Action goes into the bot's ``play`` list where the default order would play it (a
+    Market after a listed Smithy could never be played)."""
+    buy = gen.get("buy")
+    if len(buy) >= g.lists["buy"].max_rules:
+        return []
+    named = {r.item for r in buy}
+    out = []
+    for card in g.lists["buy"].items:
+        if card in BASIC or card in named or not BY_NAME[card].kingdom:
+            continue
+        cost = BY_NAME[card].cost
+        at = next((i for i, r in enumerate(buy) if not r.clauses and not r.fixed and r.item in BY_NAME
+                   and BY_NAME[r.item].cost <= cost), len(buy))
+        base = _played(g, gen, card)
+        out += [base.with_list(g, "buy", buy[:at] + (_rule(card, shape, *args),) + buy[at:]) for shape, args in ADDED]
+    return out
+
+
+def _played(g: Grammar, gen: Genome, card: str) -> Genome:
+    """``gen`` with ``card`` in its ``play`` list before the first card the default order
+    plays after it (unchanged when no such card is listed: it is played after the list)."""
+    play = gen.get("play")
+    rank = {c: i for i, c in enumerate(DEFAULT_PLAY_ORDER)}
+    if card not in rank or any(r.item == card for r in play) or len(play) >= g.lists["play"].max_rules:
+        return gen
+    at = next((i for i, r in enumerate(play) if rank.get(r.item, -1) > rank[card]), None)
+    return gen if at is None else gen.with_list(g, "play", play[:at] + (Rule(card),) + play[at:])
 
 
 def fits(bot, kingdom) -> bool:

@@ -554,6 +554,8 @@ def diff(a: Genome, b: Genome, g: Grammar) -> list:
         gone = [t for t in ra if t not in rb]
         new = [t for t in rb if t not in ra]
         out += [f"{lst}: - {t}" for t in gone] + [f"{lst}: + {t}" for t in new]
-        if not gone and not new:
+        if not rb:
+            out.append(f"{lst}: no list left: the game's default decides")
+        elif not gone and not new:
             out.append(f"{lst}: reordered: {', '.join(rb)}")
     return out

@@ -120,11 +120,14 @@ def _match(context, cand_text: str, opp_text: str):
 def _play(context, task, idx) -> list:
     """A pool task: (win shares, games, share, fingerprint or None) of the candidate against
     each opponent (its wins in units of 1/share), over games first .. first+n-1 of
-    ``seed``, on the setup of ``context``."""
+    ``seed`` (``first`` and ``n`` one number for all, or one per opponent), on the setup of
+    ``context``."""
     game = game_of_setup(context[0])
     cand_text, opp_texts, seed, first, n, fingerprint = task
+    k = len(opp_texts)
+    firsts, ns = (x if isinstance(x, tuple) else (x,) * k for x in (first, n))
     out = []
-    for ot in opp_texts:
+    for ot, first, n in zip(opp_texts, firsts, ns):
         t, _ = game.play(_match(context, cand_text, ot), seed, first, n, paired=True)
         out.append((int(t.bot[0, W12]), int(t.bot[0, GAMES]), t.share, digest(t) if fingerprint else None))
     return out
@@ -230,6 +233,15 @@ def _rate(x) -> float:
     return wins / share / games if games else 0.0
 
 
+def _allot(n: int, weights, players: int) -> tuple:
+    """Games per opponent for a stage of ``n`` games per opponent on average, in proportion
+    to each one's weight in the fitness (the allocation that makes the weighted mean the
+    most exact for its games): all n when the weights are equal; a --start bot that counts as
+    much as all the others plays about half the games."""
+    total = sum(weights)
+    return tuple(_whole_deals(round(n * w * len(weights) / total), players) for w in weights)
+
+
 def _score(per_opp, weights=None) -> float:
     """Fitness: the mean over opponents of the win rate, each capped at CAP (weighted by
     ``weights``, one per opponent: the start bot's, see ``Optimizer.weights``)."""
@@ -252,15 +264,18 @@ class Optimizer:
         self.seconds = 0.0
         self.history = []
         self.fame = []                 # past generations' bests, oldest first
+        self.first = []                # a --start run's first leaders: the start bot's best alternatives
         seeds, self.kept, self.start = [], [], None
-        if s.start is not None:
+        if s.start is not None:  # the start bot and (if the game says) its nearest alternatives all start
             self.start, self.kept = G.from_bot(s.start.source, self.grammar, str(s.start.path or "<start>"), True)
-            seeds.append(self.start)
+            near = getattr(self.tools, "neighbours", None)
+            seeds += [self.start] + (near(self.grammar, self.start) if near else [])
+        first = max(s.population, len(seeds))  # the first generation: the population, or all of those
         for b in s.against:  # the opponents start the race too (what the genome cannot express kept)
             if not getattr(b, "random", False):
                 seeds.append(G.from_bot(b.source, self.grammar)[0])
         seeds += self.tools.seeds(self.grammar)
-        self.population = self._fill(seeds[: s.population])
+        self.population = self._fill(seeds[:first])
         self.leaders = self.population[: s.leaders]
         self.fitness = {}
         self.t0 = time.perf_counter()
@@ -275,6 +290,7 @@ class Optimizer:
         st = {"key": self.s.key(), "generation": self.generation, "games": self.games, "seconds": self.elapsed(),
               "history": self.history, "population": [g.to_json() for g in self.population],
               "leaders": [g.to_json() for g in self.leaders], "fame": [g.to_json() for g in self.fame],
+              "first": [g.to_json() for g in self.first],
               "rng": _jsonable(self.rng.getstate())}
         write_all(self.out, [lambda: write_json(st, self.out / STATE)])
 
@@ -288,13 +304,14 @@ class Optimizer:
             population = [G.Genome.from_json(d, self.grammar) for d in _nonempty(st, "population")]
             leaders = [G.Genome.from_json(d, self.grammar) for d in _nonempty(st, "leaders")]
             fame = [G.Genome.from_json(d, self.grammar) for d in st.get("fame", [])]
+            first = [G.Genome.from_json(d, self.grammar) for d in st.get("first", [])]
             rng = random.Random()
             rng.setstate(_tupled(st["rng"]))
         except (KeyError, TypeError, ValueError, IndexError) as e:
             raise _damaged(path, e) from None
         self.generation, self.games, self.seconds = st["generation"], st["games"], st["seconds"]
         self.history, self.population, self.leaders, self.rng = st["history"], population, leaders, rng
-        self.fame = fame
+        self.fame, self.first = fame, first
         return True
 
     # -- evolution
@@ -356,16 +373,17 @@ class Optimizer:
         texts = [self.text(g, f"Candidate {i + 1}") for i, g in enumerate(self.population)]
         fit = [[[0, 0, 1] for _ in opps] for _ in texts]   # per opponent: win shares, games, the share unit
         alive = list(range(len(texts)))
-        first, n = 0, _whole_deals(s.stage_games, s.players)
+        firsts, n = (0,) * len(opps), _whole_deals(s.stage_games, s.players)
         for stage in range(s.stages):
-            tasks = [(texts[i], tuple(opps), seed, first, n, False) for i in alive]
+            ns = _allot(n, w, s.players)
+            tasks = [(texts[i], tuple(opps), seed, firsts, ns, False) for i in alive]
             for i, res in zip(alive, ev.map(tasks)):
                 for o, (wins, games, share, _) in enumerate(res):
                     fit[i][o][0] += wins
                     fit[i][o][1] += games
                     fit[i][o][2] = share
                     self.games += games
-            first += n
+            firsts = tuple(f + k for f, k in zip(firsts, ns))
             n *= 2
             if stage == 0:
                 mean = sum(_score(fit[i], w) for i in alive) / len(alive)
@@ -377,6 +395,8 @@ class Optimizer:
         self.leaders = genomes[: s.leaders]
         self.fitness = {genomes[k].key(): _score(fit[i], w) for k, i in enumerate(ordered)}
         best = _score(fit[ordered[0]], w)
+        if self.generation == 0 and self.start is not None:
+            self.first = list(self.leaders)
         if all(g.key() != self.leaders[0].key() for g in self.fame):
             self.fame = (self.fame + [self.leaders[0]])[-FAME:]
         self.generation += 1
@@ -392,7 +412,7 @@ class Optimizer:
         matrix), at the pace of the games so far (the budget covers it too)."""
         s = self.s
         rules = max(1, sum(len(G.parts(g)) for g in self.leaders[:1]))
-        finalists = len(self.leaders) + len(self.fame) + (self.start is not None)
+        finalists = len(self.leaders) + len(self.fame) + len(self.first) + (self.start is not None)
         games = len(s.against) * (s.final_games + s.prune_games * (rules + len(self.leaders) + len(s.against))
                                   + s.select_games * finalists) \
             + len(self.leaders) ** 2 * max(s.stage_games, s.final_games // 4)
@@ -432,19 +452,20 @@ class Optimizer:
 
     # -- what the best bot is, in practice
     def select(self, ev: Evaluator) -> list:
-        """The last leaders and the hall of fame (distinct), and the --start bot as it was,
-        best first by their fitness against the --against bots over ``select_games`` games
-        each, on a seed of their own: a run finds a change to a person's bot only when
-        one does better than the bot itself."""
+        """The last leaders and the hall of fame (distinct), and for a --start run the bot
+        as it was and the first generation's leaders (its best simple alternatives, which
+        a long noisy race may lose), best first by their fitness against the --against bots
+        over ``select_games`` games each, on a seed of their own: a run finds a change to
+        a person's bot only when one does better than the bot itself."""
         s = self.s
         start = [self.start] if self.start is not None else []
-        pool = list({g.key(): g for g in self.leaders + self.fame[::-1] + start}.values())
+        pool = list({g.key(): g for g in self.leaders + self.fame[::-1] + self.first + start}.values())
         seed = derived_seed(s.seed, "select")
-        n = _whole_deals(s.select_games, s.players)
         opps = tuple(b.source for b in s.against)
-        res = ev.map([(self.text(g, f"Finalist {i + 1}"), opps, seed, 0, n, False) for i, g in enumerate(pool)])
-        self.games += sum(x[1] for r in res for x in r)
         w = self.weights(len(opps))
+        ns = _allot(_whole_deals(s.select_games, s.players), w, s.players)
+        res = ev.map([(self.text(g, f"Finalist {i + 1}"), opps, seed, 0, ns, False) for i, g in enumerate(pool)])
+        self.games += sum(x[1] for r in res for x in r)
         order = sorted(range(len(pool)), key=lambda i: (-_score(res[i], w), i))
         return [pool[i] for i in order]
 
@@ -757,10 +778,11 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
         best = G.simplified(opt.leaders[0], opt.grammar)
         leaders = [best] + [G.simplified(g, opt.grammar) for g in opt.leaders[1:]]
         if stopped != "interrupt" and opt.generation:
-            n = len({g.key() for g in opt.leaders + opt.fame})
+            n = len({g.key() for g in opt.leaders + opt.fame + opt.first})
             yours = f" and {start.name} as it is" if start is not None else ""
+            split = " on average, half of all against it" if len(set(opt.weights(len(bots)))) > 1 else ""
             opt.say(f"choosing the best of {n} leaders and past bests{yours} on {s.select_games:,} games per "
-                    "opponent ...")
+                    f"opponent{split} ...")
             finalists = [G.simplified(g, opt.grammar) for g in opt.select(ev)]
             opt.say("dropping the rules and conditions that change no game ...")
             best, dropped = opt.prune(ev, finalists[0])

@@ -183,3 +183,36 @@ def test_the_diff_says_what_changed():
     c = a.with_list(g, "buy", list(a.get("buy"))[::-1])
     assert G.diff(a, c, g)[0].startswith("buy: reordered: Silver, Smithy")
     assert G.diff(a, a, g) == []
+    assert G.diff(a, Genome(a.lists[:1]), g) == ["play: - Smithy", "play: no list left: the game's default decides"]
+
+
+def test_a_start_bots_first_alternatives_add_each_card_it_does_not_buy_where_it_can_be_bought():
+    g = dominion.grammar(api.load_setup(KINGDOMS / "big_money.yaml"), 2)
+    mine = G.from_bot("name: Mine\nbuy: ['Province: total_money > 15', Gold, 'Laboratory: count(Laboratory) < 3',"
+                      " Silver, 'Market: turn <= 5']\nplay: [Laboratory, Mine]\n", g)[0]
+    near = dominion.neighbours(g, mine)
+    buy = mine.get("buy")
+    added = {}
+    for n in near:
+        new = n.get("buy")
+        at = next(i for i, r in enumerate(new) if i == len(buy) or r != buy[i])
+        assert new[:at] + new[at + 1:] == buy  # one rule more, nothing else changed
+        added.setdefault(new[at].item, set()).add((at, new[at].clauses, tuple(r.item for r in n.get("play"))))
+        dominion.bot_from_text(n.render(g, "N"), "<neighbour>")  # a valid bot
+    # every kingdom card the bot does not name yet (Laboratory and Market it names), in three forms
+    assert set(added) == {"Adventurer", "Bureaucrat", "Chancellor", "Chapel", "Feast", "Mine", "Moneylender",
+                          "Throne Room"}
+    assert all(len(v) == 3 for v in added.values())
+    # an Action is played where the default order plays it: before a listed card it comes before
+    plays = {c: {x[2] for x in v} for c, v in added.items()}
+    assert plays["Throne Room"] == {("Laboratory", "Throne Room", "Mine")}
+    assert plays["Moneylender"] == {("Laboratory", "Moneylender", "Mine")}
+    assert plays["Chapel"] == plays["Feast"] == {("Laboratory", "Mine")}  # played after the list
+    # before the first rule that always buys a card as cheap: Gold for Adventurer ($6), Silver for the
+    # others, but for Chapel ($2): last
+    assert {x[0] for x in added["Adventurer"]} == {1} and {x[0] for x in added["Chapel"]} == {5}
+    assert all({x[0] for x in v} == {3} for c, v in added.items() if c not in ("Adventurer", "Chapel"))
+    assert {x[1] for x in added["Chapel"]} == {(Clause("own", (2,)),), (Clause("per_treasure", (11,)),),
+                                                 (Clause("turn_le", (15,)),)}
+    full = mine.with_list(g, "buy", [Rule("Silver")] * g.lists["buy"].max_rules)
+    assert dominion.neighbours(g, full) == []  # no room for one more rule

@@ -94,6 +94,61 @@ def test_the_start_bot_counts_as_much_as_every_other_opponent_together():
     assert _score(per, opt.weights(3)) == pytest.approx(0.5) and _score(per) == pytest.approx(160 / 300)
 
 
+class Recorder:
+    """An evaluator that records the tasks it is given and answers each as an even match."""
+    def __init__(self):
+        self.tasks = []
+
+    def map(self, tasks):
+        self.tasks += tasks
+        return [[(n, n, 2, None) for n in t[4]] for t in tasks]
+
+
+def test_each_opponent_plays_games_in_proportion_to_its_weight():
+    from simulator.tools.optimizer import Optimizer, Settings, _allot
+    assert _allot(400, [1.0] * 5, 2) == (400,) * 5  # equal weights: the stage's games for each
+    assert _allot(400, [1.0, 4.0, 1.0, 1.0, 1.0], 2) == (250, 1000, 250, 250, 250)  # as many games in all
+    assert _allot(400, [1.0, 4.0, 1.0, 1.0, 1.0], 3) == (252, 1002, 252, 252, 252)  # whole deals
+    kingdom = api.load_setup(FIRST)
+    start = api.load_bots([SBM])[0]
+    opt = Optimizer(Settings(kingdom, api.load_bots([BMU, ROOT / "strategies" / "militia.yaml"]) + [start],
+                             start=start, stage_games=40, stages=2, hall=0), None)
+
+    ev = Recorder()
+    opt.run_generation(ev)
+    stages = sorted({(t[3], t[4]) for t in ev.tasks})
+    # the start bot (third) counts as much as the two others: half the games, in two stages
+    assert stages == [((0, 0, 0), (30, 30, 60)), ((30, 30, 60), (60, 60, 120))]
+    opt.population = opt.leaders = opt.population[:2]
+    ev.tasks = []
+    opt.select(ev)
+    assert {t[4] for t in ev.tasks} == {(7500, 7500, 15000)}  # 10,000 games per opponent on average
+
+
+def test_a_start_run_races_the_start_bot_and_all_its_first_alternatives_first():
+    from simulator.dominion.optimizing import neighbours
+    from simulator.tools.optimizer import Optimizer, Settings
+    kingdom = api.load_setup(FIRST)
+    start = api.load_bots([SBM])[0]
+    opt = Optimizer(Settings(kingdom, api.load_bots([BMU]) + [start], start=start), None)
+    near = neighbours(opt.grammar, opt.start)
+    assert len(near) == 27  # First Game's 10 kingdom cards but Smithy, in 3 forms
+    assert opt.population == [opt.start] + near  # more than a generation's 16: each is raced once
+    opt.run_generation(Recorder())
+    first = opt.first
+    assert len(first) == 4 and first == opt.leaders and set(g.key() for g in first) <= {opt.start.key()} | {
+        g.key() for g in near}
+    opt.run_generation(Recorder())
+    opt.leaders, opt.fame = opt.leaders[:1], []
+    assert opt.first == first  # the first generation's leaders are kept to the end, and are finalists
+    ev = Recorder()
+    opt.select(ev)
+    assert {t[0] for t in ev.tasks} == {opt.text(g, f"Finalist {i + 1}") for i, g in enumerate(
+        list({g.key(): g for g in opt.leaders + first + [opt.start]}.values()))}
+    opt = Optimizer(Settings(kingdom, api.load_bots([BMU]), population=8), None)
+    assert len(opt.population) == 8
+
+
 def test_the_dask_backend_gives_the_same_result():
     pytest.importorskip("dask.distributed")
     from dask.distributed import Client, LocalCluster
