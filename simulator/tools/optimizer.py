@@ -270,12 +270,12 @@ class Optimizer:
             self.start, self.kept = G.from_bot(s.start.source, self.grammar, str(s.start.path or "<start>"), True)
             near = getattr(self.tools, "neighbours", None)
             seeds += [self.start] + (near(self.grammar, self.start) if near else [])
-        first = max(s.population, len(seeds))  # the first generation: the population, or all of those
+        size = max(s.population, len(seeds))  # the first generation: the population, or all of those
         for b in s.against:  # the opponents start the race too (what the genome cannot express kept)
             if not getattr(b, "random", False):
                 seeds.append(G.from_bot(b.source, self.grammar)[0])
         seeds += self.tools.seeds(self.grammar)
-        self.population = self._fill(seeds[:first])
+        self.population = self._fill(seeds[:size])
         self.leaders = self.population[: s.leaders]
         self.fitness = {}
         self.t0 = time.perf_counter()
