@@ -105,12 +105,16 @@ class Rule:
     clauses: tuple = ()
     fixed: bool = False            # as written: a rule the grammar cannot express
     keep: bool = False             # the start bot's rule holding what the grammar cannot express: never dropped
+    #: the start bot's rule as its file writes it (an unchanged rule is written back so)
+    written: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def pinned(self) -> bool:
         return self.keep
 
     def text(self, g: Grammar) -> str:
+        if self.written is not None:
+            return self.written
         conds = [c.text(g, self.item) for c in self.clauses]
         if len(conds) > 1:
             conds = [f"({c})" if re.search(r"(?i)\bor\b", c) else c for c in conds]
@@ -501,9 +505,10 @@ def parse_rules(g: Grammar, lst: str, items, path: str = "<bot>", line: int | No
     for subject, cond, _ in rule_items(items, lst, path, line, errors, "item", "X", "[X]"):
         item = g.canonical(lst, subject) if g.canonical else (subject if subject in g.lists[lst].items else None)
         cond = None if cond is None else str(cond)
+        written = subject + (f": {cond}" if cond else "") if keep else None
         if item is None or item not in g.lists[lst].items:
             rules.append(Rule(subject if item is None else item,
-                              (Clause("", (cond,)),) if cond else (), True, keep))
+                              (Clause("", (cond,)),) if cond else (), True, keep, written))
             kept.append(rules[-1].text(g))
             continue
         clauses = []
@@ -513,14 +518,16 @@ def parse_rules(g: Grammar, lst: str, items, path: str = "<bot>", line: int | No
                 c = Clause("", (part,))
                 kept.append(f"{item}: {part}")
             clauses.append(c)
-        rules.append(Rule(item, tuple(clauses), False, keep and any(c.fixed for c in clauses)))
+        rules.append(Rule(item, tuple(clauses), False, keep and any(c.fixed for c in clauses), written))
     return rules, kept
 
 
 def from_bot(text: str, g: Grammar, path: str = "<bot>", keep: bool = False) -> tuple:
     """A bot (its YAML text, already valid) as a genome, and what of it is kept as
     written: rules or conditions the grammar cannot express, and other keys. With ``keep``
-    (the bot a person starts from) those rules are never dropped."""
+    (the bot a person starts from) those rules are never dropped, every rule is written
+    back as the file writes it until it changes, and nothing is tidied (a repeated rule
+    stays, an empty list stays empty: ``missing`` names a required list the bot lacks)."""
     data = load_text(text, path)
     lists, kept, extra = {}, [], []
     for key, value in data.items():
@@ -532,7 +539,12 @@ def from_bot(text: str, g: Grammar, path: str = "<bot>", keep: bool = False) -> 
             extra.append((key, _plain(value)))
             kept.append(f"{key}: {short(_plain(value))}")
     gen = Genome(tuple((k, tuple(lists[k])) for k in g.lists if lists.get(k)), tuple(extra))
-    return _tidy(gen, g), kept
+    return (gen if keep else _tidy(gen, g)), kept
+
+
+def missing(gen: Genome, g: Grammar) -> list:
+    """The lists every bot of the grammar has that ``gen`` lacks (or holds empty)."""
+    return [lst for lst in g.required if not gen.get(lst)]
 
 
 def _plain(v):
@@ -543,19 +555,46 @@ def _plain(v):
     return v
 
 
+def as_written(gen: Genome, start: Genome) -> Genome:
+    """``gen`` with each rule that ``start`` (a person's bot) has in the same list written
+    as that bot's file writes it."""
+    lists = []
+    for lst, rules in gen.lists:
+        theirs = start.get(lst)
+        if rules != theirs:
+            first = {}
+            for r in theirs:
+                first.setdefault(r, r)
+            theirs = tuple(first.get(r, r) for r in rules)
+        lists.append((lst, theirs))
+    return Genome(tuple(lists), gen.extra)
+
+
 def diff(a: Genome, b: Genome, g: Grammar) -> list:
-    """What changed from ``a`` to ``b``, list by list, as short lines ('buy: + Gold: ...')."""
+    """What changed from ``a`` to ``b``, list by list, as short lines ('buy: + Gold: ...'):
+    the rules gone (a rule written twice and kept once among them), the rules added, and
+    the list's new order when only that changed."""
     out = []
     for lst in g.lists:
-        ra = [r.text(g) for r in a.get(lst)]
-        rb = [r.text(g) for r in b.get(lst)]
+        ra, rb = a.get(lst), b.get(lst)
         if ra == rb:
             continue
-        gone = [t for t in ra if t not in rb]
-        new = [t for t in rb if t not in ra]
-        out += [f"{lst}: - {t}" for t in gone] + [f"{lst}: + {t}" for t in new]
+        gone, new = _less(ra, rb), _less(rb, ra)
+        out += [f"{lst}: - {r.text(g)}" for r in gone] + [f"{lst}: + {r.text(g)}" for r in new]
         if not rb:
             out.append(f"{lst}: no list left: the game's default decides")
         elif not gone and not new:
-            out.append(f"{lst}: reordered: {', '.join(rb)}")
+            out.append(f"{lst}: reordered: {', '.join(r.text(g) for r in rb)}")
+    return out
+
+
+def _less(xs, ys) -> list:
+    """The rules of ``xs`` that ``ys`` does not hold (as many times), in ``xs``'s order."""
+    left = list(ys)
+    out = []
+    for x in xs:
+        if x in left:
+            left.remove(x)
+        else:
+            out.append(x)
     return out

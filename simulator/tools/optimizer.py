@@ -37,6 +37,7 @@ import pandas as pd
 from .. import api
 from . import genome as G
 from ..errors import InputError, InputErrors, printable, short
+from ..lang.yamlio import load_text
 from ..games import game_names, game_of_bots, game_of_setup, get_game
 from ..report.outfiles import atomic_open, check_writable, write_all, write_csv, write_json
 from ..run.pool import make_pool
@@ -223,6 +224,11 @@ class Outcome:
         return genome.render(self.grammar, name, comments)
 
 
+def _line_of(text: str, key: str) -> int | None:
+    """The line of a bot file's text where ``key`` is written (None when it is not)."""
+    return load_text(text).lines.get(key)
+
+
 def _whole_deals(n: int, players: int) -> int:
     return max(players, -(-n // players) * players)
 
@@ -267,7 +273,13 @@ class Optimizer:
         self.first = []                # a --start run's first leaders: the start bot's best alternatives
         seeds, self.kept, self.start = [], [], None
         if s.start is not None:  # the start bot and (if the game says) its nearest alternatives all start
-            self.start, self.kept = G.from_bot(s.start.source, self.grammar, str(s.start.path or "<start>"), True)
+            where = str(s.start.path or s.start.name)
+            self.start, self.kept = G.from_bot(s.start.source, self.grammar, where, True)
+            for lst in G.missing(self.start, self.grammar):
+                raise InputErrors([InputError(f"the '{lst}' list is empty, and dsim optimize starts from a bot's rules",
+                                              where, _line_of(s.start.source, lst),
+                                              hint=f"give it a {lst} rule, or leave out --start to evolve a bot "
+                                                   "from scratch")])
             near = getattr(self.tools, "neighbours", None)
             seeds += [self.start] + (near(self.grammar, self.start) if near else [])
         size = max(s.population, len(seeds))  # the first generation: the population, or all of those
@@ -481,24 +493,32 @@ class Optimizer:
     def prune(self, ev: Evaluator, genome):
         """The genome without the rules and conditions that change none of its games
         against the --against bots (a rule after an unconditional one for a cheaper card, a
-        play rule for a card it never buys ...), and how many were dropped."""
+        play rule for a card it never buys ...), and how many were dropped. Each step takes
+        out one part or more (a rule, or a clause), never puts one back: the loop ends
+        after as many steps as the genome has parts at most."""
         base = self.fingerprints(ev, [self.text(genome, "Best")])[0]
         dropped = 0
-        while True:
+        for _ in range(len(G.parts(genome))):
             parts = G.parts(genome)
-            if not parts:
-                return genome, dropped
-            variants = [G.without(genome, self.grammar, p) for p in parts]
-            same = [p for p, d in zip(parts, self.fingerprints(ev, [self.text(v, "Best") for v in variants]))
+            # a part is dropped only if the genome is smaller without it (the sole rule of a
+            # list every bot has is no part: the game's grammar puts one back)
+            variants = [(p, v) for p in parts
+                        if len(G.parts(v := G.without(genome, self.grammar, p))) < len(parts)]
+            same = [(p, v) for (p, v), d in zip(variants, self.fingerprints(ev, [self.text(v, "Best")
+                                                                                for _, v in variants]))
                     if d == base]
             if not same:
-                return genome, dropped
-            together = genome
-            for p in same:  # parts come last first, so each one's place is still right
-                together = G.without(together, self.grammar, p)
+                break
+            together, taken = genome, []
+            for p, v in same:  # parts come last first, so each one's place is still right
+                smaller = G.without(together, self.grammar, p)
+                if len(G.parts(smaller)) < len(G.parts(together)):  # not the last rule of a list put back
+                    together, taken = smaller, taken + [(p, v)]
+            same = taken
             if len(same) > 1 and self.fingerprints(ev, [self.text(together, "Best")])[0] != base:
-                together, same = G.without(genome, self.grammar, same[0]), same[:1]
+                together, same = same[0][1], same[:1]
             genome, dropped = together, dropped + len(same)
+        return genome, dropped
 
     def alike(self, ev: Evaluator, genomes) -> tuple:
         """The genomes with those that play the same games as an earlier one left out, and
@@ -801,6 +821,8 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     if not opt.generation:
         warning = (f"no generation ran within the budget of {s.budget:g} s, so nothing was evolved or evaluated; "
                    "give a larger --budget (a few minutes) or --generations G")
+    if opt.start is not None:  # what the start bot had is written as its file writes it
+        best, leaders = G.as_written(best, opt.start), [G.as_written(g, opt.start) for g in leaders]
     equivalent = same_as[0]
     meta = {"setup": opt.tools.setup_name(kingdom), "setup_contents": kingdom.card_names(),
             "game": game.NAME, "against": [b.name for b in bots], "players": players, "seed": seed, "jobs": jobs,
