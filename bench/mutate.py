@@ -34,7 +34,10 @@ TESTS = ["tests/splendor/test_splendor_rules.py", "tests/splendor/test_splendor_
          "tests/core/test_expr.py", "tests/dominion/test_conditions.py", "tests/dominion/test_why.py",
          "tests/splendor/test_splendor_why.py", "tests/dominion/test_play.py", "tests/splendor/test_splendor_play.py"]
 
-#: (name, file, text, replacement): the text must occur exactly once in the file
+#: (name, file, text, replacement[, tests]): the text must occur exactly once in the file; a
+#: mutant of a figure or tool outside the rules names the tests that check it (pytest ids)
+OPT_START = "tests/core/test_optimize_start.py::"
+POOLED = "tests/core/test_compare_pooled.py::"
 MUTANTS = [
     # ---- Splendor
     ("Splendor: two of a colour from 3", SPLENDOR, "        if S[S_BANK + x] >= 4:\n", "        if S[S_BANK + x] >= 3:\n"),
@@ -75,6 +78,28 @@ MUTANTS = [
     ("Splendor stats: a score is reached again on every gain", SPLENDOR, "            if before < REACH_FIRST * (i + 1) <= now:", "            if REACH_FIRST * (i + 1) <= now:"),
     ("Splendor stats: a reached score counts the turn before", SPLENDOR, "                A[o + 2 * i] += t\n", "                A[o + 2 * i] += t - 1\n"),
     ("Splendor stats: reserved cards left at the end are one", SPLENDOR, "X_UNBOUGHT] += S[ps(p, PS_NRES)]", "X_UNBOUGHT] += min(1, S[ps(p, PS_NRES)])"),
+    ("Splendor stats: share_reserve counts board reserves only", "simulator/splendor/analysis.py", '"share_reserve": s[x["reserve_board"]] + s[x["reserve_deck"]],', '"share_reserve": s[x["reserve_board"]],'),
+    ("Splendor stats: reserve_from_deck per turn, not per reserve", "simulator/splendor/analysis.py", 'row["reserve_from_deck"] = s[x["reserve_deck"]] / reserves if reserves else math.nan', 'row["reserve_from_deck"] = s[x["reserve_deck"]] / turns if turns else math.nan'),
+    ("Splendor stats: buy_from_reserve reads board buys", "simulator/splendor/analysis.py", 'row["buy_from_reserve"] = s[x["buy_reserved"]] / buys', 'row["buy_from_reserve"] = s[x["buy_board"]] / buys'),
+    ("Splendor stats: turn_to_N over every game, not those reaching N", "simulator/splendor/analysis.py", 'row[f"turn_to_{n}"] = s[x[f"reach_{n}_turns"]] / got if got else math.nan', 'row[f"turn_to_{n}"] = per(s[x[f"reach_{n}_turns"]])'),
+    ("Splendor: what a player holds leaves out its reserved cards", SPLENDOR, "    return h * 4 + S[ps(p, PS_NRES)], ", "    return h * 4, "),
+    # ---- what a run reports of its setups, and optimize --start
+    ("a random kingdom may draw a card twice", "simulator/dominion/setup.py", "10 - len(need), replace=False)", "10 - len(need), replace=True)",
+     [POOLED + "test_a_random_kingdom_holds_ten_different_cards_for_every_seed"]),
+    ("run.json records random kingdoms as given", "simulator/api.py", '"random": i >= given}', '"random": False}',
+     [POOLED + "test_run_json_says_which_kingdoms_were_drawn_at_random"]),
+    ("a card a kingdom lacks is counted once per seat", "simulator/api.py", "in dict.fromkeys(items):     # a bot in several seats: once", "in items:",
+     [POOLED + "test_a_card_a_kingdom_lacks_counts_once_per_kingdom_however_many_seats_name_it"]),
+    ("a bot's lacks name a card once per seat", "simulator/api.py", 'lacks[(k.name, name)] = ", ".join(dict.fromkeys(item for', 'lacks[(k.name, name)] = ", ".join((item for',
+     [POOLED + "test_a_card_a_kingdom_lacks_counts_once_per_kingdom_however_many_seats_name_it"]),
+    ("optimize: pruning drops the last rule a list gets back", "simulator/tools/optimizer.py", "if len(G.parts(smaller)) < len(G.parts(together)):", "if True:",
+     [OPT_START + "test_pruning_never_puts_back_what_it_took_out"]),
+    ("optimize: an empty start list is filled in silently", "simulator/tools/optimizer.py", "for lst in G.missing(self.start, self.grammar):", "for lst in []:",
+     [OPT_START + "test_a_start_bot_with_an_empty_buy_list_is_one_line_before_any_game"]),
+    ("optimize: an unchanged start rule is written the genome's way", "simulator/tools/genome.py", "theirs = tuple(first.get(r, r) for r in rules)", "theirs = rules",
+     [OPT_START + "test_an_unchanged_start_bot_is_written_back_as_its_file_writes_it"]),
+    ("optimize: a repeated start rule kept once is no change", "simulator/tools/genome.py", "            left.remove(x)\n", "            pass\n",
+     [OPT_START + "test_an_unchanged_start_bot_is_written_back_as_its_file_writes_it"]),
     ("Splendor: the unfinished rule is ignored", "simulator/splendor/game.py", '        v[E.V_UNFINISHED] = int(self.unfinished == "points")', "        v[E.V_UNFINISHED] = 0"),
     ("Splendor: 'cheapest' buys the most points", SPLENDOR, "    if order == ORD_CHEAPEST:", "    if order == -99:"),
     ("Splendor: the noble selector matches any colour", SPLENDOR, "        if wants != 0 and not noble_wants(S, T, p, T[cd(c, C_BONUS)]):", "        if False:"),
@@ -429,6 +454,10 @@ MUTANTS = [
 ]
 
 
+#: the run without a mutant: the rule tests and every mutant's own
+ALL_TESTS = TESTS + list(dict.fromkeys(t for m in MUTANTS if len(m) > 4 for t in m[4]))
+
+
 def locate(tree: Path, file: str, old: str) -> Path:
     """The one file (``file``, or a module of the package ``file``) holding ``old``, once."""
     path = tree / file
@@ -446,8 +475,10 @@ def apply(tree: Path, file: str, old: str, new: str) -> None:
 
 
 def run_mutant(mutant, timeout: float) -> tuple[str, bool, float, str]:
-    """Run the rule tests on a copy of the package with ``mutant`` applied (None: as it is)."""
-    name, file, old, new = mutant or ("no mutant", None, None, None)
+    """Run the rule tests (or the mutant's own tests) on a copy of the package with
+    ``mutant`` applied (None: as it is, with every mutant's tests)."""
+    name, file, old, new, *own = mutant or ("no mutant", None, None, None, ALL_TESTS)
+    tests = own[0] if own else TESTS
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="dsim-mutant-") as tmp:
         tree = Path(tmp)
@@ -463,7 +494,7 @@ def run_mutant(mutant, timeout: float) -> tuple[str, bool, float, str]:
             raise SystemExit(f"the mutant's copy is not the one imported: {check.stdout}{check.stderr}")
         try:
             p = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                                "-o", f"timeout={timeout:.0f}", *TESTS], env=env, cwd=tree,
+                                "-o", f"timeout={timeout:.0f}", *tests], env=env, cwd=tree,
                                capture_output=True, text=True, timeout=20 * timeout)
             killed = p.returncode != 0
             failed = [ln for ln in p.stdout.splitlines() if ln.startswith("FAILED")]
@@ -482,7 +513,7 @@ def main(argv=None) -> int:
     chosen = [m for m in MUTANTS if args.k.lower() in m[0].lower()]
     if not chosen:
         raise SystemExit(f"no mutant's name contains {args.k!r}")
-    for _, file, old, _new in chosen:  # every mutant applies, before anything runs
+    for _, file, old, _new, *_ in chosen:  # every mutant applies, before anything runs
         locate(ROOT, file, old)
     print(f"{len(chosen)} mutants, rule tests: {' '.join(Path(t).name for t in TESTS)}")
     # the same run without a mutant must pass, or every mutant would look killed

@@ -159,3 +159,39 @@ def test_a_tournament_of_three_player_groups_plays_every_seating_order():
     tr = tournament(bots, players=3, games=scaled(600, 24), seed=1, jobs=1)
     assert tr.meta["seats"] == "all"
     assert tournament(bots, players=2, games=20, seed=1, jobs=1).meta["seats"] == "rotate"
+
+
+@pytest.mark.parametrize("free", [False, True])
+def test_a_random_kingdom_holds_ten_different_cards_for_every_seed(free):
+    for seed in range(300):
+        for k in api.setups_for([BMU, BMU], random_kingdoms=2, seed=seed, free=free):
+            assert len({c.name for c in k.cards}) == len(k.cards) == 10, (seed, k.name)
+
+
+def test_run_json_says_which_kingdoms_were_drawn_at_random(tmp_path):
+    from simulator.report.reports import write_compare
+    cmp = api.compare([BMU, BMU], kingdoms=[str(ROOT / "kingdoms" / "first_game.yaml")], random_kingdoms=2,
+                      games=8, seed=2, jobs=1)
+    write_compare(cmp, tmp_path)
+    saved = json.loads((tmp_path / "run.json").read_text())["kingdoms"]
+    assert [(k["name"], k["random"]) for k in saved] == [("First Game", False), ("random 1", True),
+                                                        ("random 2", True)]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("n", [8, 20])
+def test_a_card_a_kingdom_lacks_counts_once_per_kingdom_however_many_seats_name_it(players, n):
+    witch = str(ROOT / "strategies" / "witch.yaml")
+    cmp = api.compare([witch] * (players - 1) + [BMU], random_kingdoms=n, games=players * 2, seed=3, jobs=1,
+                      free=True)
+    lacking = [k["name"] for k in cmp.meta["kingdoms"] if "Witch" not in k["contents"]]
+    lines = [w for w in cmp.meta["warnings"] if "'Witch'" in w]
+    assert (1 <= len(lacking) <= 3) if n == 8 else len(lacking) > 3   # a line per kingdom; one line for all
+    if len(lacking) > 3:
+        assert lines == [f"{witch}:10: 'Witch' is not in {len(lacking)} of the {n} kingdoms (e.g. '{lacking[0]}'); "
+                         "the rule never applies there"]
+    else:
+        assert lines == [f"{witch}:10: 'Witch' is not in kingdom '{k}'; the rule never applies" for k in lacking]
+    mine = cmp.table[cmp.table.bot == "Witch"]
+    assert sorted(mine.kingdom[mine.lacks == "Witch"].unique()) == sorted(lacking)
+    assert set(mine.lacks) <= {"Witch", ""}

@@ -10,8 +10,9 @@ import pytest
 
 from simulator import api
 from simulator.splendor import layout as E
-from simulator.splendor.analysis import POINTS, SHARES, STATS
+from simulator.splendor.analysis import POINTS, SHARES, STATS, stats_table
 from simulator.splendor.cards import CARDS
+from simulator.splendor.game import ITEMS
 
 from .helpers import B, G, R, U, W, bot, card, noble, one_level_board, state, turns
 from ..helpers import ROOT, scaled
@@ -283,3 +284,73 @@ def test_no_human_rows_beside_a_variant_people_did_not_play():
     for rules, refs in (({}, 3), ({"target": 21}, 0), ({"turn_cap": 20}, 0)):
         res = api.simulate([str(SPL / "greedy.yaml")] * 2, games=20, seed=1, jobs=1, rules=rules)
         assert (res.game_stats.source != "").sum() == refs, rules
+
+
+# ---------------------------------------------------------------- the figures' definitions
+PLANNER = ("buy: [reserved, any]\nreserve: ['deck level 2: turn == 1', 'level 1: turn <= 3']\ntake: [closest]",
+           "planner")
+
+
+def _one_colour(level, colour, points=0) -> int:
+    """A card of ``level`` costing gems of one colour only (and ``points``)."""
+    return next(c.id for c in CARDS if c.level == level and c.points == points
+                and sum(c.cost) == c.cost[colour] > 0)
+
+
+def _own_turn(st, board, tokens, expect: str, bank=(4, 4, 4, 4, 4, 5)):
+    """Player 0's next turn on this level-1 row with these tokens (its opponent's turn
+    first, when player 0 has had one), which must add one to counter ``expect``."""
+    if st.ps(0, E.PS_TURNS):
+        turns(st)
+    one_level_board(st, board)
+    st.set_bank(list(bank))
+    st.set_tokens(0, tokens)
+    before = stats(st).get(expect, 0)
+    turns(st)
+    assert stats(st).get(expect, 0) == before + 1, (expect, stats(st))
+
+
+def test_splendor_csv_figures_are_their_definitions_on_two_games_counted_by_hand():
+    """Game 1, player 0's seven turns: reserves from the level-2 deck, then two face-up
+    cards, buys one reserved card and two face-up ones (the last reaching 15 points on its
+    own turn 7), and takes three gems once. Game 2: one reserve from the deck, and its
+    opponent ends the game first. Every figure of splendor.csv follows by hand; each
+    one-line mix-up of a definition (board reserves only, reserves from the deck per turn,
+    board buys as buys from the reserve, the turn 15 points are reached over every game)
+    gives another number."""
+    bots = [bot(*PLANNER), bot(name="o")]
+    a, b = _one_colour(1, W), _one_colour(1, R)          # reserved, then one bought back
+    c, d = _one_colour(1, U), _one_colour(1, G, 1)        # bought face up; d is worth 1 point
+    st = state(bots=bots)
+    no_check(st)
+    _own_turn(st, [a], [0] * 6, "reserve_deck")
+    _own_turn(st, [a], [0] * 6, "reserve_board")
+    _own_turn(st, [b], [0] * 6, "reserve_board")
+    _own_turn(st, [], list(CARDS[a].cost) + [0], "buy_reserved")
+    _own_turn(st, [c], list(CARDS[c].cost) + [0], "buy_board")
+    _own_turn(st, [card(1, B, 0, [1, 1, 1, 1, 0])], [0] * 6, "take_three")
+    st.S[st.o(0, E.PS_POINTS)] = 14
+    _own_turn(st, [d], list(CARDS[d].cost) + [0], "buy_board")   # 14 -> 15 on own turn 7
+    turns(st)                                                     # the opponent ends the round
+    assert st.S[E.G_ENDED] == E.END_POINTS and st.reserved(0)[1:] == [b] and len(st.reserved(0)) == 2
+    t = st.tally(1)
+
+    st = state(bots=bots, seed=4)                                 # game 2: the opponent wins first
+    no_check(st)
+    st.S[st.o(1, E.PS_POINTS)] = 14
+    _own_turn(st, [d], [0] * 6, "reserve_deck")
+    st.set_tokens(1, list(CARDS[d].cost) + [0])
+    turns(st)
+    assert st.S[E.G_ENDED] == E.END_POINTS and st.points(1) == 15
+    t += st.tally(1)
+
+    row = stats_table(t, ["planner", "o"], list(ITEMS), 2).iloc[0]
+    want = {"games": 2, "turns": 8 / 2, "share_take_three": 1 / 8, "share_take_fewer": 0, "share_take_two": 0,
+            "share_reserve": 4 / 8, "share_buy": 3 / 8, "share_pass": 0,
+            "reserve_from_deck": 2 / 4, "buy_from_reserve": 1 / 3,
+            "points_level_1": 1 / 2, "points_level_2": 0, "points_level_3": 0, "points_nobles": 0,
+            "mean_points": 1 / 2, "nobles": 0, "cards_level_1": 3 / 2, "cards_level_2": 0, "cards_level_3": 0,
+            "cards": 3 / 2, "tokens_returned": 0, "gold_taken": 4 / 2, "gold_spent": 0,
+            "reserved_unbought": 3 / 2, "turn_to_15": 7.0, "reached_15": 1 / 2, "reached_5": 0, "reached_10": 0}
+    assert {k: row[k] for k in want} == pytest.approx(want)
+    assert math.isnan(row["turn_to_5"]) and math.isnan(row["turn_to_10"])   # never reached

@@ -351,6 +351,22 @@ def test_a_round_that_changes_nothing_anyone_holds_is_a_stalemate():
     assert t.bot[:, E.TB_W12].tolist() == [6, 6]
 
 
+def test_a_round_of_reserves_without_gold_is_no_stalemate():
+    # no gem and no gold in the bank, nothing affordable: each player can only reserve a
+    # card, and gets no gold for it. Its tokens, cards and points stay; what it holds does not
+    st = state()
+    st.set_tokens(0, [4, 4, 0, 0, 2, 0])
+    st.set_tokens(1, [0, 0, 4, 4, 2, 0])
+    st.set_bank([0] * 6)
+    st.S[E.S_VAR + E.V_CHECK] = 0           # the bank's gold taken away by hand
+    one_level_board(st, [seven_of(W), seven_of(U)], 3)
+    turns(st, 2)
+    assert [len(st.reserved(p)) for p in (0, 1)] == [1, 1] and st.tokens(0)[GOLD] == st.tokens(1)[GOLD] == 0
+    assert st.S[E.G_IDLE] == 0 and st.S[E.G_ENDED] == 0
+    turns(st, 4)                            # two rounds more: still reserving, still no stalemate
+    assert [len(st.reserved(p)) for p in (0, 1)] == [3, 3] and st.S[E.G_ENDED] == 0
+
+
 def test_an_idle_round_of_a_bot_that_reads_the_turn_is_no_stalemate():
     # the same round, but one bot's choices depend on the turn number: later turns may differ
     st = state(bots=[bot("return: [blue]", "a"), bot("return: [blue]\nbuy: ['any: turn > 50']", "b")])
