@@ -519,7 +519,7 @@ PERSON = "You"
 
 def person_table(bots, kingdom=None, seat: int = 1, seed: int | None = 0, rules: dict | None = None, hint=None):
     """A game a person plays (``dsim play``) at ``seat`` (1-based) against ``bots`` (1 to
-    3 bot files, seated in the other seats in order): its PersonTable (simulator/games.py;
+    3 bot files, seated in the other seats in order): its PersonTable (simulator/person.py;
     ``seed`` None draws one, in ``table.seed``) and the bot whose answers are the hints
     (``hint``, default the first of ``bots``)."""
     bots = bot_list(bots)

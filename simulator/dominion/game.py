@@ -11,7 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError, InputErrors
-from ..games import EngineGame, EngineState, place_bots, stack_array, unique_names
+from ..engine_base import EngineGame, EngineState, place_bots, stack_array
+from ..games import unique_names
 from ..games import Match as BaseMatch
 from ..kernels.jit import compile_notice
 from ..lang.yamlio import LineDict

@@ -1,5 +1,5 @@
 """What ``dsim optimize`` needs of Dominion (simulator/tools/optimizer.py names no game):
-the grammar of a Dominion bot's genome for a kingdom (simulator/tools/genome.py), the seed
+the grammar of a Dominion bot's genome for a kingdom (simulator/lang/genome.py), the seed
 genomes, bots from their YAML text, which shipped bots can play a kingdom, and the
 Big Money + X ranking of ``--each-card``.
 
@@ -23,7 +23,7 @@ from .cards import BY_NAME, KINGDOM_CARDS, UnknownCard, parse_card, parse_type
 from .setup import Kingdom, Rules
 from .strategy import DEFAULT_LISTS, DEFAULT_PLAY_ORDER
 from .strategy import strategy_from_text as bot_from_text  # noqa: F401 - a candidate from its text
-from ..tools.genome import Clause, Genome, Grammar, ListSpec, Rule, Shape
+from ..lang.genome import Clause, Genome, Grammar, ListSpec, Rule, Shape
 
 BASIC = ("Province", "Duchy", "Estate", "Gold", "Silver")
 #: the kingdom cards that consult each decision list (their victims' lists included)

@@ -7,7 +7,7 @@ event log; an opponent's hand and draws, and what only its player looks at (Sent
 cards, the card Artisan puts back), are left out, as at a real table."""
 from __future__ import annotations
 
-from ..games import Choice, Question
+from ..person import Choice, Question
 from ..kernels.ask_layout import ANSWER_NONE
 from . import layout as E
 from .cards import CARDS
@@ -200,7 +200,7 @@ def _hint(a, match, st, choices) -> str:
 
 
 def question(a, match, width: int = 80) -> Question:
-    """The question ``a`` (simulator.games.Asked) as the person at seat ``a.player`` sees it."""
+    """The question ``a`` (simulator.person.Asked) as the person at seat ``a.player`` sees it."""
     st = a.view
     names = seat_names(st, match)
     me = a.player

@@ -47,7 +47,7 @@ def stats_spec(meta: dict | None) -> dict | None:
 
 def setup_of(meta: dict | None) -> dict:
     """The setup a run was played on, as recorded in its meta (name, contents, path, named:
-    games.EngineGame.setup_record)."""
+    engine_base.EngineGame.setup_record)."""
     return (meta or {}).get(words(meta)["setup"]) or {}
 
 

@@ -14,7 +14,8 @@ import numpy as np
 
 from ..errors import InputError, InputErrors, name_problem, short
 from . import optimizing
-from ..games import EngineGame, EngineState, game_name, place_bots, stack_array, unique_names
+from ..engine_base import EngineGame, EngineState, place_bots, stack_array
+from ..games import game_name, unique_names
 from ..games import Match as BaseMatch
 from ..lang.yamlio import LineDict, load_file
 from ..run.stats import BOT_COLS, SEAT_COLS

@@ -1,5 +1,5 @@
 """What ``dsim optimize`` needs of Splendor: the grammar of a Splendor bot's genome over its
-six lists (simulator/tools/genome.py), the seed genomes, bots from their text, and which
+six lists (simulator/lang/genome.py), the seed genomes, bots from their text, and which
 bots can play a variant (all of them but the random one).
 
 Items are selectors (docs/splendor.md): a level, a points floor and an order; or a
@@ -14,7 +14,7 @@ from . import layout as E
 from .bots import parse_selector
 from .cards import COLOURS
 from ..lang.expr import ExprError
-from ..tools.genome import Clause, Genome, Grammar, ListSpec, Rule, Shape
+from ..lang.genome import Clause, Genome, Grammar, ListSpec, Rule, Shape
 
 _ORDER = ("", "cheapest", "closest", "most points")
 _POINTS = ("", "points", "2+ points", "3+ points")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..games import Choice, Question
+from ..person import Choice, Question
 from ..kernels.ask_layout import ANSWER_NONE
 from . import layout as E
 from .cards import CARDS, COLOURS, LETTERS, NOBLES, TOKENS
@@ -163,7 +163,7 @@ def _hint(a, match, st, choices) -> str:
 
 
 def question(a, match, width: int = 80) -> Question:
-    """The question ``a`` (simulator.games.Asked) as the person at seat ``a.player`` sees it."""
+    """The question ``a`` (simulator.person.Asked) as the person at seat ``a.player`` sees it."""
     st = a.view
     me = a.player
     names = [match.bot_names[int(st.S[E.S_SEAT + s])] + f" (seat {s + 1})" for s in range(match.players)]

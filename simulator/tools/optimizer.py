@@ -35,7 +35,7 @@ from pathlib import Path
 import pandas as pd
 
 from .. import api
-from . import genome as G
+from ..lang import genome as G
 from ..errors import InputError, InputErrors, printable, short
 from ..lang.yamlio import load_text
 from ..games import game_names, game_of_bots, game_of_setup, get_game

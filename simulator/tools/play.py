@@ -1,6 +1,6 @@
 """``dsim play``: a person plays a game against bots in the terminal (game-agnostic).
 
-The game provides a ``PersonTable`` (simulator/games.py): each call plays the game again
+The game provides a ``PersonTable`` (simulator/person.py): each call plays the game again
 from its start with the person's answers so far and gives the next question (a screen, a
 prompt, numbered choices, a hint) or the end. This module reads the answers (typed at a
 terminal or piped in, one per line), checks them against the choices, and answers the

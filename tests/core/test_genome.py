@@ -1,4 +1,4 @@
-"""The optimiser's genomes (simulator/tools/genome.py) with both games' grammars: every
+"""The optimiser's genomes (simulator/lang/genome.py) with both games' grammars: every
 operator keeps a genome a valid bot of its game, a bot's text reads back as the same
 genome, simplifying and pruning never change a game, and a person's bot becomes a genome
 with what it cannot express kept as written."""
@@ -13,8 +13,8 @@ from simulator import api
 from simulator.games import get_game
 from simulator.dominion import optimizing as dominion
 from simulator.splendor import optimizing as splendor
-from simulator.tools import genome as G
-from simulator.tools.genome import Clause, Genome, Rule
+from simulator.lang import genome as G
+from simulator.lang.genome import Clause, Genome, Rule
 from simulator.tools.optimizer import default_against
 
 ROOT = Path(__file__).resolve().parents[2]

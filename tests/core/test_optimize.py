@@ -14,7 +14,7 @@ from simulator.dominion.each_card import each_card, write_each_card
 from simulator.dominion.optimizing import big_money
 from simulator.dominion.strategy import strategy_from_text
 from simulator.errors import InputErrors
-from simulator.tools.genome import Clause, Genome, Rule
+from simulator.lang.genome import Clause, Genome, Rule
 from simulator.tools.optimizer import derived_seed, optimize, parse_budget, write
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -411,7 +411,7 @@ GREEDY = ROOT / "strategies" / "splendor" / "greedy.yaml"
 
 @pytest.mark.skipif(not JIT, reason="plays thousands of games a test; plain Python checks the engine elsewhere")
 def test_a_run_started_from_a_persons_bot_plays_it_and_says_what_changed(tmp_path):
-    from simulator.tools import genome as G
+    from simulator.lang import genome as G
     from simulator.tools.optimizer import summary_lines
     res = optimize(FIRST, start=SBM, generations=2, seed=4, jobs=1, **dict(TINY, final_games=40))
     m = res.meta
@@ -485,7 +485,7 @@ def test_the_best_bot_loses_only_what_never_changes_a_game():
     assert opt.prune(ev, live)[0].get("buy") == live.get("buy")
     # leaders that play the same games are one; a bot that plays as a shipped one says so
     bmu = Genome.from_json(json.loads(json.dumps(
-        __import__("simulator.tools.genome", fromlist=["x"]).from_bot(BMU.read_text(), g)[0].to_json())), g)
+        __import__("simulator.lang.genome", fromlist=["x"]).from_bot(BMU.read_text(), g)[0].to_json())), g)
     kept, same_as = opt.alike(ev, [bmu, dead, pruned, live])
     assert kept == [bmu, dead, live] and same_as[0].name == "Big Money Ultimate" and same_as[2] is None
 

@@ -8,7 +8,7 @@ import yaml
 
 from simulator import api
 from simulator.errors import InputErrors
-from simulator.tools import genome as G
+from simulator.lang import genome as G
 from simulator.tools import optimizer as O
 
 ROOT = Path(__file__).resolve().parents[2]

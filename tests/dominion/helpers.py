@@ -9,7 +9,7 @@ from simulator.dominion.cards import BY_NAME, CARDS, parse_card
 from simulator.dominion.game import State, make_match
 from simulator.dominion.setup import Rules, bots_kingdom
 from simulator.dominion.strategy import strategy_from_text
-from simulator.games import PersonTable
+from simulator.person import PersonTable
 from simulator.tools.play import play
 
 

@@ -330,7 +330,8 @@ def test_quit_stops_with_the_score_so_far():
 
 
 def test_an_answer_that_is_no_option_stops_the_game_with_an_error():
-    from simulator.games import GameFailure, PersonTable
+    from simulator.games import GameFailure
+    from simulator.person import PersonTable
     t = person([NOTHING, NOTHING])
     t.stack(0, hand=["Copper"] * 3)
     table = PersonTable(t.match.ENGINE, t.match, 0, 0, start=t.st, turns=1)

@@ -6,7 +6,7 @@ from simulator.splendor import layout as E
 from simulator.splendor.bots import bot_from_text
 from simulator.splendor.cards import CARDS, NOBLES
 from simulator.splendor.game import GAME, State, make_match
-from simulator.games import PersonTable
+from simulator.person import PersonTable
 from simulator.tools.play import play
 
 W, U, G, R, B, GOLD = range(6)

@@ -1,0 +1,91 @@
+"""A person at the table (``dsim play``): the question an engine asked, the choices as the
+person sees them, and the table that plays a game again with the person's answers so far
+(simulator/tools/play.py is the terminal around it; a game's table.py makes its questions)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass
+class Asked:
+    """A question the engine asked the person (simulator/kernels/ask_layout.py): the game's
+    kind of question, whose decision, what it is about (e.g. a card, -1), a number it
+    names, whose cards the options are, the options (the answers the engine takes; with
+    ``optional`` ANSWER_NONE too), the seat's bot's answer (None: unknown) and the events
+    its decision logged (its why), and ``view``: the state as it stood when it asked."""
+    kind: int
+    player: int
+    about: int
+    arg: int
+    owner: int
+    options: list
+    optional: bool
+    hint: int | None
+    hint_events: np.ndarray
+    view: object                   # the game's EngineState (simulator/engine_base.py)
+
+
+@dataclass
+class Choice:
+    """One answer to a question as the person sees it: ``value`` is what the engine
+    takes, ``key`` the one word that names it (what a replay prints), ``label`` how the
+    list shows it, ``number`` what to type for it."""
+    value: int
+    key: str
+    label: str
+    number: int
+
+
+@dataclass
+class Question:
+    """A decision put to the person: ``screen``, what a player at the table sees;
+    ``prompt``, the decision in one line; the numbered ``choices``; ``hint``, what the
+    seat's bot would answer and which of its rules (or defaults) says so; ``recent``, the
+    last turns as the log prints them; ``standing``, the score so far (a game left
+    unfinished ends with it)."""
+    screen: str
+    prompt: str
+    choices: list
+    hint: str
+    recent: str
+    standing: str
+
+
+class PersonTable:
+    """A game a person plays at seat ``seat`` (0-based): the engine plays it again from
+    its start, a fresh game of the run with ``seed`` (or the prepared state ``start``, for
+    ``turns`` turns), with the person's answers so far, and stops at the next question: a
+    game depends only on its seed and the answers, so each replay is the same game one
+    decision further."""
+
+    def __init__(self, game, match, seat: int, seed: int, game_index: int = 0, start=None,
+                 turns: int = 1 << 30, **run_args):
+        """``game``: an EngineGame (simulator/engine_base.py); ``run_args``: what else its
+        State's ``run`` takes when it continues ``start`` (a stacked test's stop, e.g.
+        Dominion's STOP_BUYS)."""
+        self.game, self.match, self.seat, self.seed, self.game_index = game, match, seat, seed, game_index
+        self.start, self.turns, self.run_args = start, turns, run_args
+
+    def replay(self, answers):
+        """The game played with ``answers``: stopped at a question (``asked()``), or over."""
+        E = self.game.layout
+        if self.start is None:
+            st = self.game.State(self.match, log_capacity=self.game.LOG_CAPACITY, person=self.seat)
+            st.set_answers(answers)
+            st.run(E.MODE_FRESH, self.seed, self.game_index, 1)
+        else:
+            st = self.start.copy()
+            st.set_answers(answers)
+            st.run(E.MODE_RESUME, max_turns=self.turns, **self.run_args)
+        return st
+
+    def question(self, st, width: int = 80) -> "Question | None":
+        """The question ``st`` stopped at, as the person sees it (None: the game is over)."""
+        asked = st.asked()
+        return None if asked is None else self.game.question(asked, self.match, width)
+
+    def final(self, st) -> str:
+        """The end: the scores and the winner, as the log prints them."""
+        return self.game.final_text(st, self.match)
