@@ -10,7 +10,6 @@ The CLI is a thin layer over these functions; a notebook can use them directly::
 from __future__ import annotations
 
 import hashlib
-import inspect
 import itertools
 import math
 import numbers
@@ -21,8 +20,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from ._version import __version__
-from .errors import InputError, InputErrors, short
-from .games import bots_meta, game_of_bots
+from .errors import InputError, InputErrors, one_error, short
+from .games import bots_meta, game_of_bots, info, offers
 from .report.outfiles import refuse_inputs
 from .report.reports import GameWriter
 from .run.runner import MIN_CHUNK as MIN_CHUNK_GAMES
@@ -219,8 +218,8 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
                                      backend, scheduler, progress, save_games, match, label)
     res = results_from_tally(tally, meta["bot_names"], meta.pop("ending_names"), meta.pop("item_names"),
                              {k: v for k, v in meta.items() if k != "bot_names"})
-    # the game's own figures (a game module written to the protocol alone may have none)
-    res.game_stats = getattr(game_of_bots(match.bots), "stats_table", lambda t, m: None)(tally, match)
+    game = game_of_bots(match.bots)
+    res.game_stats = game.stats_table(tally, match) if "stats" in offers(game) else None
     return res
 
 
@@ -430,7 +429,7 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
         announce(tournament_size(n_groups, games, players, loaded, kingdom, rules, jobs))
     # groups of 3-4 play every seating order equally often where the game can (rotate keeps
     # the bots' cyclic order, which favours some orders); a paired deal rotates
-    seating = "all" if players >= 3 and not paired and "all" in getattr(game, "SEAT_MODES", ()) else "rotate"
+    seating = "all" if players >= 3 and not paired and "all" in info(game, "SEAT_MODES") else "rotate"
     tally, first_meta, outcome = TournamentTally(), None, []
     for k, group in enumerate(itertools.combinations(range(len(loaded)), players)):
         gbots = [loaded[i] for i in group]
@@ -507,9 +506,9 @@ def log_game(bots, kingdom=None, seed: int = 0, game: int = 0, players: int | No
     g = game_of_bots(match.bots)
     if not why:
         return g.log_text(match, seed, game)
-    if "why" not in inspect.signature(g.log_text).parameters:
-        raise InputErrors([InputError(f"{g.NAME}'s log cannot say why a bot chose (its log_text takes no 'why')",
-                                      hint="leave out --why")])
+    if "why" not in offers(g):
+        raise one_error(f"{g.NAME}'s log cannot say why a bot chose (the game does not offer it)",
+                        hint="leave out --why")
     return g.log_text(match, seed, game, why=True)
 
 
@@ -539,11 +538,10 @@ def person_table(bots, kingdom=None, seat: int = 1, seed: int | None = 0, rules:
     match = prepare(seated, kingdom, None, rules, "fixed")
     match.bot_names = game.unique_names(loaded[:len(bots)])
     match.bot_names.insert(seat - 1, PERSON)
-    make = getattr(game, "person_table", None)  # optional: a game module may leave it out
-    table = make(match, seat - 1, seed) if make is not None else None
+    table = game.person_table(match, seat - 1, seed) if "play" in offers(game) else None
     if table is None:
-        raise InputErrors([InputError(f"{game.LABELS['game']} has no questions a person can answer "
-                                      "(its game module gives no 'question')", hint="dsim run plays its bots")])
+        raise one_error(f"{game.LABELS['game']} has no questions a person can answer (the game does not offer "
+                        "dsim play)", hint="dsim run plays its bots")
     return table, helper
 
 

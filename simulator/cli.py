@@ -21,7 +21,7 @@ from . import api
 from ._version import __version__
 from .errors import InputError, InputErrors, printable
 from .games import DEFAULT as DEFAULT_GAME
-from .games import game_names, game_of_bots, get_game
+from .games import game_of_bots, get_game
 from .report.outfiles import OutputError, OutputLock, json_text, refuse_inputs
 from .report.reports import (
     COMPARE_FILES,
@@ -35,6 +35,7 @@ from .report.reports import (
     write_tournament,
 )
 from .run.stats import identical_note
+from .tools import each_item
 from .tools import optimizer as opt
 from .tools import play as person
 from .tools.bench import run_bench
@@ -442,14 +443,11 @@ def optimize(kingdom, against, start, game, players, budget, generations, each_c
       dsim optimize --each-card --budget 30m --out reports/cards
     """
     say = (lambda line: None) if quiet else opt.print_line
-    ranker = next((t for t in (get_game(n).optimizer() for n in game_names()) if hasattr(t, "each_card")), None)
-    if each_card and (kingdom or start or game):
-        raise click.BadParameter("--each-card ranks cards on the basic supply plus the card; it takes no -k, "
-                                 "--start or --game", param_hint="--each-card")
-    if each_card and ranker is None:
-        raise click.BadParameter("no installed game ranks its cards", param_hint="--each-card")
+    if each_card and (kingdom or start):
+        raise click.BadParameter("--each-card ranks each item on the game's setup for it; it takes no -k or "
+                                 "--start", param_hint="--each-card")
     if not each_card and edition:
-        raise click.BadParameter("--edition goes with --each-card (a kingdom file sets its own edition)",
+        raise click.BadParameter("--edition goes with --each-card (a setup file sets its own edition)",
                                  param_hint="--edition")
     advanced = opt.check_advanced(population, stage_games, final_games)
     argv = list(sys.argv[1:])
@@ -459,18 +457,24 @@ def optimize(kingdom, against, start, game, players, budget, generations, each_c
         return "dsim " + " ".join(shlex.quote(printable(a, 200))
                                   for a in argv + ([] if given else ["--seed", str(res.meta["seed"])]))
 
-    files = ranker.EACH_CARD_FILES if each_card else opt.OPTIMIZE_FILES
+    if each_card:
+        ranked = get_game(game) if game else game_of_bots(list(against)) if against else get_game()
+        files = each_item.files(each_item.ranker(ranked).EACH_ITEM)
+    else:
+        files = opt.OPTIMIZE_FILES
     with StopSignals() as stop, claim_out(out, files, [*against, kingdom, start]):
         if each_card:
-            res = ranker.each_card(list(against) or None, int(edition or 1), budget if budget is not None else "30m",
-                                generations, seed, jobs, out, progress=say, backend=backend, scheduler=scheduler,
-                                players=players, **advanced)
+            res = each_item.each_item(ranked, list(against) or None, int(edition or 1),
+                                      budget if budget is not None else "30m", generations, seed, jobs, out,
+                                      progress=say, backend=backend, scheduler=scheduler, players=players,
+                                      **advanced)
             stop.shield()
+            word = res.meta["item"]
             if res.meta["partial"]:
-                click.echo(f"PARTIAL: {res.meta['cards_done']} of {res.meta['cards_total']} cards "
+                click.echo(f"PARTIAL: {res.meta[word + 's_done']} of {res.meta[word + 's_total']} {word}s "
                            f"({res.meta['stopped_by']}); the same command resumes")
             click.echo(res.ranking.drop(columns=["bot"]).to_string(index=False))
-            written = write_out(lambda r, o: ranker.write_each_card(r, o, command(r)), res, out, True)
+            written = write_out(lambda r, o: each_item.write_each_item(r, o, command(r)), res, out, True)
         else:
             res = opt.optimize(kingdom, list(against), players, budget if budget is not None else "10m", generations,
                                seed, jobs, out, progress=say, backend=backend, scheduler=scheduler, start=start,

@@ -142,6 +142,8 @@ class EngineGame:
     RANDOM_SETUPS = False            # whether random_setups draws setups
     BENCH: list = []                 # dsim bench's matchups: (label, bot files, setup file or None)
     BENCH_REFERENCE = False          # whether bench's C reference program plays this game
+    OFFERS: frozenset = frozenset()  # its capabilities (simulator/games.py's CAPABILITIES)
+    EXAMPLES: dict | None = None     # the conformance suite's examples (simulator/games.py's OPTIONAL)
     LABELS: dict                     # the reports' words: {"setup": "kingdom", "item": "card", ...}
     ENDINGS: list                    # how a game ends, in the order of the engine's codes (1, 2, ...)
     ITEMS: list                      # what a bot gains, in the order of the tally's columns
@@ -171,10 +173,10 @@ class EngineGame:
     layout: Any                      # the engine's layout module (its constants)
     State: type                      # its EngineState subclass
     #: the names ``export`` puts in the game's module, besides the ones it defines itself
-    EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "BENCH", "BENCH_REFERENCE", "LABELS",
-               "ENDINGS", "ITEMS", "empty_tally", "stats_table",
-               "warm_up", "play", "play_logged", "records_frame", "log_text", "unique_names", "check_seats",
-               "optimizer", "default_setup", "person_table")
+    EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "BENCH", "BENCH_REFERENCE", "OFFERS",
+               "EXAMPLES", "LABELS", "ENDINGS", "ITEMS", "empty_tally", "stats_table", "warm_up", "play",
+               "play_logged", "records_frame", "log_text", "unique_names", "check_seats", "optimizer",
+               "default_setup", "person_table")
 
     def __init__(self, kernels):
         self._kernels = kernels
@@ -216,9 +218,9 @@ class EngineGame:
         return None
 
     def person_table(self, match, seat: int, seed: int, game: int = 0) -> PersonTable | None:
-        """A game of ``match`` with a person at ``seat`` (``dsim play``), or None: the game
-        has no questions a person can answer (no ``question``)."""
-        if not hasattr(self, "question"):
+        """A game of ``match`` with a person at ``seat`` (``dsim play``), for a game that
+        offers "play" (its ``question`` puts the engine's questions to the person), else None."""
+        if "play" not in self.OFFERS:
             return None
         self.warm_up(match)
         return PersonTable(self, match, seat, seed, game)

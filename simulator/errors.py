@@ -127,5 +127,11 @@ class InputErrors(ValueError):
         super().__init__("\n".join(str(e) for e in self.errors))
 
 
+def one_error(message: str, path: str | None = None, line: int | None = None, col: int | None = None,
+              hint: str | None = None) -> InputErrors:
+    """One mistake, as the InputErrors every input check raises (``raise one_error(...)``)."""
+    return InputErrors([InputError(message, path, line, col, hint)])
+
+
 class RunError(RuntimeError):
     """A run failed after it started (a crash inside a game, a lost worker)."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
 
-from .errors import InputError, InputErrors, did_you_mean, printable, short
+from .errors import InputError, InputErrors, did_you_mean, one_error, printable, short
 from .lang.yamlio import LineDict, load_file
 
 GROUP = "dsim.games"
@@ -28,6 +28,7 @@ GROUP = "dsim.games"
 #: pip never installed, so that its entry points are not registered)
 BUILT_IN = {"dominion": "simulator.dominion.game", "splendor": "simulator.splendor.game"}
 DEFAULT = "dominion"
+
 
 @runtime_checkable
 class Game(Protocol):
@@ -70,12 +71,47 @@ class Game(Protocol):
     def log_text(self, match, seed: int, game: int, why: bool = False) -> str: ...
     def items_table(self, edition) -> list: ...
 
+
+#: what a game may offer besides the interface every game provides: the capabilities it
+#: declares in its ``OFFERS`` (OpenSpiel's habit: a game says what it is, nobody probes), each
+#: with the names that provide it and what it gives
+CAPABILITIES = {
+    "optimize": (("optimizer",), "dsim optimize evolves its bots (optimizer(): the genome's grammar, seeds, ...)"),
+    "each_item": (("optimizer",), "optimize --each-card ranks its items as a baseline bot + X (the optimizer's "
+                                  "EACH_ITEM, each_item_pool, item_setup, uses)"),
+    "play": (("person_table",), "dsim play: a person plays it in the terminal"),
+    "why": (("log_text",), "dsim log --why: its log says which rule made each choice"),
+    "stats": (("stats_table",), "figures of its own: res.game_stats, and the reports its STATS_REPORT describes"),
+    "default_setup": (("default_setup",), "a setup it plays when none is given"),
+}
+#: what a game may declare, with what a game that does not declare it has: its capabilities,
+#: the conformance suite's examples (tests/core/test_conformance.py: "bots", "setup",
+#: "other_setup", "bad" [(bot text, words its error holds)], "scale"), the seatings it plays,
+#: the items its charts show (in order, by colour, grouped), its own figures, and how a game
+#: stopped at the turn cap is scored ("shared by every player"; None: by the score)
+OPTIONAL = {"OFFERS": frozenset(), "EXAMPLES": None, "SEAT_MODES": ("rotate", "random", "fixed"),
+            "CHART_ITEMS": None, "ITEM_COLOURS": {}, "ITEM_GROUPS": {}, "STATS": (), "STATS_REPORT": None,
+            "unfinished": lambda match: None}
+
+
+def info(game, name: str):
+    """What ``game`` declares of ``name`` (one of OPTIONAL), or what a game that does not
+    declare it has."""
+    return getattr(game, name, OPTIONAL[name])
+
+
+def offers(game) -> frozenset:
+    """The capabilities ``game`` declares (CAPABILITIES)."""
+    return frozenset(info(game, "OFFERS"))
+
+
 class GameFailure(RuntimeError):
     """An engine stopped inside a game; ``game`` is the run's game index."""
 
     def __init__(self, message: str, game: int):
         self.game = game
         super().__init__(message)
+
 
 @dataclass
 class Match:
@@ -109,15 +145,13 @@ class Match:
         return {"game": eng.NAME, "labels": dict(eng.LABELS), "players": self.players,
                 "bots": bots_meta(self.bot_names, self.bots), eng.LABELS["setup"]: eng.setup_record(self),
                 "rules": eng.rules_record(self), "seats": self.seats,
-                "chart": {"items": list(getattr(eng, "CHART_ITEMS", None) or []),
-                          "colours": dict(getattr(eng, "ITEM_COLOURS", None) or {}),
-                          "groups": dict(getattr(eng, "ITEM_GROUPS", None) or {})},
-                "stats": getattr(eng, "STATS_REPORT", None),
-                "unfinished": eng.unfinished(self) if hasattr(eng, "unfinished") else None}
+                "chart": {"items": list(info(eng, "CHART_ITEMS") or []), "colours": dict(info(eng, "ITEM_COLOURS")),
+                          "groups": dict(info(eng, "ITEM_GROUPS"))},
+                "stats": info(eng, "STATS_REPORT"), "unfinished": info(eng, "unfinished")(self)}
 
     @property
     def stat_names(self) -> list:
-        return list(getattr(self.ENGINE, "STATS", ()))
+        return list(info(self.ENGINE, "STATS"))
 
 #: every name a game module provides (the protocol's constants and functions)
 INTERFACE = tuple(sorted({*Game.__annotations__, *(k for k, v in vars(Game).items()
@@ -166,10 +200,14 @@ def _load(name: str, module: str) -> Game:
                                       f"{type(e).__name__}: {printable(str(e), 200)}",
                                       hint="reinstall the package that provides it")]) from None
     lacks = [m for m in INTERFACE if not hasattr(game, m)]
+    unknown = sorted(map(str, offers(game) - set(CAPABILITIES)))
+    lacks += [p for c in sorted(offers(game) & set(CAPABILITIES)) for p in CAPABILITIES[c][0] if not hasattr(game, p)]
+    if unknown:
+        raise one_error(f"the game '{name}' ({short(module)}) offers {short(', '.join(unknown))}, which dsim does not "
+                        "know", hint=f"a game offers some of {', '.join(CAPABILITIES)}")
     if lacks:
-        raise InputErrors([InputError(f"the game '{name}' ({short(module)}) does not provide "
-                                      f"{', '.join(sorted(lacks))}",
-                                      hint="a game provides everything simulator.games.Game lists")])
+        raise one_error(f"the game '{name}' ({short(module)}) does not provide {', '.join(sorted(set(lacks)))}",
+                        hint="a game provides everything simulator.games.Game lists, and what it offers")
     if game_name(getattr(game, "NAME", "")) != name:
         raise InputErrors([InputError(f"the game registered as '{name}' ({short(module)}) calls itself "
                                       f"{short(getattr(game, 'NAME', None))}", hint="register it under its NAME")])

@@ -207,6 +207,12 @@ class Dominion(EngineGame):
         ("Militia vs Smithy Big Money", ["militia.yaml", "smithy_big_money.yaml"], None),
     ]
     BENCH_REFERENCE = True  # bench/bm_reference.c plays a simplified Big Money mirror
+    OFFERS = frozenset({"optimize", "each_item", "play", "why"})
+    #: the conformance suite's examples (bots under strategies/, setups under kingdoms/)
+    EXAMPLES = {"bots": ["smithy_big_money.yaml", "big_money_ultimate.yaml"], "setup": "first_game.yaml",
+                "other_setup": "big_money.yaml",
+                "bad": [("buy: [Provnce]\n", "Province"), ("buy: [Gold]\nplay: [Gold]\n", "not an Action"),
+                        ("buy:\n  - 'Gold: coins >'\n", "syntax error"), ("name: x\n", "needs a 'buy' list")]}
     ENDINGS = ["provinces", "piles", "cap"]
     ITEMS = [c.name for c in CARDS]
     ITEM_STRIDE = E.NCS

@@ -1,7 +1,7 @@
 """What ``dsim optimize`` needs of Dominion (simulator/tools/optimizer.py names no game):
 the grammar of a Dominion bot's genome for a kingdom (simulator/lang/genome.py), the seed
-genomes, bots from their YAML text, which shipped bots can play a kingdom, and the
-Big Money + X ranking of ``--each-card``.
+genomes, bots from their YAML text, which shipped bots can play a kingdom, and what the Big Money + X
+ranking of ``--each-card`` needs (simulator/tools/each_item.py ranks).
 
 The grammar lets a rule say what strong players write (docs/optimize.md lists it):
 
@@ -179,27 +179,22 @@ def setup_name(kingdom) -> str:
     return kingdom.name
 
 
-def each_card_pool(edition: int, cards=None) -> list:
+#: --each-card: every kingdom card ranked as Big Money + X (simulator/tools/each_item.py)
+EACH_ITEM = {"item": "card", "what": "kingdom cards", "option": "--each-card", "baseline": "Big Money",
+             "against": "big_money_ultimate.yaml", "uses": "buys", "used": "bought"}
+
+
+def each_item_pool(edition: int, cards=None) -> list:
     """The cards --each-card ranks: those named, else every kingdom card of the edition."""
     return [parse_card(c) for c in cards] if cards else \
         [c for c in KINGDOM_CARDS if str(edition) in c.editions.split("+")]
 
 
-def money_kingdom(card, edition: int) -> Kingdom:
+def item_setup(card, edition: int) -> Kingdom:
     """The basic supply plus ``card``: where --each-card evolves Big Money + that card."""
     return Kingdom(f"Big Money + {card.name}", (card,), Rules().with_overrides({"edition": edition}), complete=False)
 
 
-#: what ``--each-card`` writes (docs/optimize.md)
-EACH_CARD_FILES = ("cards_ranking.csv", "cards_ranking.png", "cards/", "run.json", "each_card.json")
-
-
-def each_card(*args, **kwargs):
-    """Every kingdom card ranked as Big Money + X (simulator/dominion/each_card.py)."""
-    from .each_card import each_card as rank
-    return rank(*args, **kwargs)
-
-
-def write_each_card(*args, **kwargs):
-    from .each_card import write_each_card as write
-    return write(*args, **kwargs)
+def uses(gen: Genome, card: str) -> bool:
+    """Whether the bot ``gen`` ever buys ``card``."""
+    return any(rule.item == card for rule in gen.get("buy"))

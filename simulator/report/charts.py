@@ -390,25 +390,33 @@ def optimize_progress(gens, path, meta: dict) -> Path:
 
 
 @plain_text
-def cards_ranking(ranking, path, against: str, partial: bool = False) -> Path:
-    """``dsim optimize --each-card``: each card's best Big Money + X bot against one
-    opponent, best first, with Wilson 95% intervals."""
+def items_ranking(ranking, path, meta: dict) -> Path:
+    """``dsim optimize --each-card``: each item's best baseline + X bot (meta's
+    ``baseline``; the items in column ``item``, whether the bot uses each in column
+    ``uses``) against one opponent, best first, with Wilson 95% intervals; the even share
+    of the table's players marked."""
     fig, ax = plt.subplots(figsize=(7.5, 0.32 * len(ranking) + 1.6))
     y = np.arange(len(ranking))[::-1]
     rate = ranking.win_rate.to_numpy() * 100
     lo = np.clip(rate - ranking.ci_low.to_numpy() * 100, 0, None)
     hi = np.clip(ranking.ci_high.to_numpy() * 100 - rate, 0, None)
-    bought = ranking.buys_it.to_numpy() if "buys_it" in ranking else np.ones(len(ranking), bool)
-    ax.barh(y, rate, xerr=[lo, hi], color=np.where(bought, "#4C72B0", "#BBBBBB"), height=0.7, capsize=2,
+    used = ranking[meta["uses"]].to_numpy()
+    ax.barh(y, rate, xerr=[lo, hi], color=np.where(used, "#4C72B0", "#BBBBBB"), height=0.7, capsize=2,
             ecolor="black")
     for yi, r, h in zip(y, rate, ranking.ci_high.to_numpy() * 100):
         ax.text(h + 1, yi, f"{r:.1f}%", va="center", fontsize=7)
-    ax.set_yticks(y, [c if b else f"{c} (never bought)" for c, b in zip(ranking.card, bought)], fontsize=8)
+    names = ranking[meta["item"]]
+    ax.set_yticks(y, [c if b else f"{c} (never {meta['used']})" for c, b in zip(names, used)], fontsize=8)
     ax.set_xlim(0, 108)
-    ax.axvline(50, color="grey", lw=0.8, ls="--")
+    players = meta.get("players", 2)
+    even = 100 / players
+    ax.axvline(even, color="grey", lw=0.8, ls="--")
+    ax.text(even, len(ranking) - 0.4, f" even share ({even:.1f}%)", color="grey", fontsize=7, va="bottom")
+    against = meta["against"]
     ax.set_xlabel(f"win rate against {against} (%), whiskers: Wilson 95% interval")
-    ax.set_title(("PARTIAL (stopped before every card ran) — " if partial else "")
-                 + f"Big Money + X: the best bot found for each card, against {against}", fontsize=10)
+    ax.set_title(("PARTIAL (stopped before every item ran) — " if meta.get("partial") else "")
+                 + f"{meta['baseline']} + X: the best bot found for each {meta['item']}, against {against}"
+                 + (f", {players} players" if players != 2 else ""), fontsize=10)
     return _save(fig, path)
 
 

@@ -347,6 +347,16 @@ class Splendor(EngineGame):
     STATS_REPORT = analysis.STATS_REPORT
     RECORD_COLUMNS = {"length": "rounds", "score": "points"}
     BENCH = [("Splendor: Greedy mirror, 2 players", ["splendor/greedy.yaml", "splendor/greedy.yaml"], None)]
+    OFFERS = frozenset({"optimize", "play", "why", "stats", "default_setup"})
+    #: the conformance suite's examples (bots under strategies/, setups under kingdoms/)
+    EXAMPLES = {"bots": ["splendor/greedy.yaml", "splendor/cheap_engine.yaml"], "setup": "splendor/target_21.yaml",
+                "other_setup": "splendor/standard.yaml",
+                "bad": [("game: splendor\nbuy: ['level 4']\n", "there is no level 4"),
+                        ("game: splendor\nbuy: ['purple']\n", "unknown word 'purple'"),
+                        ("game: splendor\ntake: ['closest: bonus(gold) > 1']\n",
+                         "takes a colour, but 'gold' is a gold"),
+                        ("game: splendor\nreserve: [deck]\n", "needs its level"),
+                        ("game: splendor\nbuy: [any]\nbuys: [any]\n", "unknown key 'buys'")]}
     COMPILE = ("the Splendor engine", "about 10 s")
     layout = E
     State = State

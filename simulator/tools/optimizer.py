@@ -1,7 +1,7 @@
 """``dsim optimize``: evolve the best bot for a kingdom, and rank every card as Big Money + X.
 
-A generation is a population of genomes (the game's, from its ``optimizer()``; Dominion's
-in ``simulator/dominion/genome.py``): the leaders of
+A generation is a population of genomes (simulator/lang/genome.py, over the game's grammar,
+from its ``optimizer()``; Dominion's in ``simulator/dominion/optimizing.py``): the leaders of
 the last generation and their offspring. Each candidate plays every opponent (the
 ``--against`` bots and the previous leaders) in paired deals: every candidate of a
 generation plays the same game numbers of the same seed (common random numbers), with
@@ -36,9 +36,9 @@ import pandas as pd
 
 from .. import api
 from ..lang import genome as G
-from ..errors import InputError, InputErrors, printable, short
+from ..errors import InputError, InputErrors, one_error, printable, short
 from ..lang.yamlio import load_text
-from ..games import game_names, game_of_bots, game_of_setup, get_game
+from ..games import game_names, game_of_bots, game_of_setup, get_game, offers
 from ..report.outfiles import atomic_open, check_writable, write_all, write_csv, write_json
 from ..run.pool import make_pool
 from ..run.runner import default_jobs
@@ -73,12 +73,11 @@ def derived_seed(seed: int, tag: str) -> int:
 def tools(setup):
     """What the optimiser needs of the game ``setup`` belongs to (its grammar, seed
     genomes, bots from text, ...: the game's ``optimizer()``), or an InputErrors for a game
-    without one."""
-    tools = game_of_setup(setup).optimizer()
-    if tools is None:
-        raise InputErrors([InputError(f"dsim optimize cannot evolve {game_of_setup(setup).LABELS['game']} bots "
-                                      "(the game has no genome)")])
-    return tools
+    that does not offer it."""
+    game = game_of_setup(setup)
+    if "optimize" not in offers(game):
+        raise one_error(f"dsim optimize cannot evolve {game.LABELS['game']} bots (the game does not offer it)")
+    return game.optimizer()
 
 
 @lru_cache(maxsize=512)
@@ -311,7 +310,7 @@ class Optimizer:
         st = read_state(path)
         if st is None:
             return False
-        _same_run(st, self.s.key(), self.out, "optimize")
+        same_run(st, self.s.key(), self.out, "optimize")
         try:
             population = [G.Genome.from_json(d, self.grammar) for d in _nonempty(st, "population")]
             leaders = [G.Genome.from_json(d, self.grammar) for d in _nonempty(st, "leaders")]
@@ -320,7 +319,7 @@ class Optimizer:
             rng = random.Random()
             rng.setstate(_tupled(st["rng"]))
         except (KeyError, TypeError, ValueError, IndexError) as e:
-            raise _damaged(path, e) from None
+            raise damaged(path, e) from None
         self.generation, self.games, self.seconds = st["generation"], st["games"], st["seconds"]
         self.history, self.population, self.leaders, self.rng = st["history"], population, leaders, rng
         self.fame, self.first = fame, first
@@ -565,7 +564,7 @@ FAME = 8
 HISTORY = ("generation", "best_fitness", "mean_fitness", "games_played", "seconds")
 
 
-def _damaged(path, why) -> InputErrors:
+def damaged(path, why) -> InputErrors:
     why = f"{short(why.args[0])} is missing" if isinstance(why, KeyError) else str(why)
     return InputErrors([InputError(f"{path} is damaged: {printable(why, 120)}",
                                    hint="use another --out, or delete the folder")])
@@ -578,14 +577,14 @@ def _nonempty(st: dict, key: str) -> list:
     return v
 
 
-def _count(v, what: str, real: bool = False):
+def count_field(v, what: str, real: bool = False):
     ok = (isinstance(v, (int, float)) and math.isfinite(v)) if real else isinstance(v, int)
     if isinstance(v, bool) or not ok or v < 0:
         raise ValueError(f"'{what}' is not a {'number' if real else 'whole number'} of 0 or more")
     return v
 
 
-def _load_state(path, what: str) -> dict | None:
+def load_state(path, what: str) -> dict | None:
     """The JSON of a state file (None when there is none): a mapping holding its run's
     settings ('key'), or an InputErrors saying what is wrong with it."""
     if path is None or not path.exists():
@@ -596,11 +595,11 @@ def _load_state(path, what: str) -> dict | None:
         raise InputErrors([InputError(f"{path} is not a dsim {what} state file",
                                       hint="use another --out, or delete the folder")]) from None
     if not isinstance(st, dict) or not isinstance(st.get("key"), dict):
-        raise _damaged(path, "it holds no settings ('key')")
+        raise damaged(path, "it holds no settings ('key')")
     return st
 
 
-def _same_run(st: dict, key: dict, out, what: str) -> None:
+def same_run(st: dict, key: dict, out, what: str) -> None:
     """A resume must continue the same run: its settings as saved."""
     if st["key"] != json.loads(json.dumps(key)):
         raise InputErrors([InputError(f"{out} holds another {what} run (another setup, rules, bots or settings)",
@@ -610,21 +609,21 @@ def _same_run(st: dict, key: dict, out, what: str) -> None:
 def read_state(path) -> dict | None:
     """A resumable run's state (``STATE`` in its folder), checked field by field (a file
     edited by hand or cut short is an InputErrors naming what is wrong), or None."""
-    st = _load_state(path, "optimize")
+    st = load_state(path, "optimize")
     if st is None:
         return None
     try:
-        st["generation"] = _count(st.get("generation"), "generation")
-        st["games"] = _count(st.get("games"), "games")
-        st["seconds"] = float(_count(st.get("seconds"), "seconds", real=True))
+        st["generation"] = count_field(st.get("generation"), "generation")
+        st["games"] = count_field(st.get("games"), "games")
+        st["seconds"] = float(count_field(st.get("seconds"), "seconds", real=True))
         hist = st.get("history")
         if not isinstance(hist, list) or not all(isinstance(h, dict) and set(HISTORY) <= set(h) for h in hist):
             raise ValueError("'history' is not a list of generations")
         for h in hist:
             for k in HISTORY:
-                _count(h[k], f"history: {k}", real=k not in ("generation", "games_played"))
+                count_field(h[k], f"history: {k}", real=k not in ("generation", "games_played"))
     except ValueError as e:
-        raise _damaged(path, e) from None
+        raise damaged(path, e) from None
     return st
 
 
@@ -639,8 +638,8 @@ def _tupled(x):
 def _evolvable(game, setup=None):
     """``game`` when the optimiser can evolve its bots (and ``setup``, if given, is that
     game's); else an InputErrors naming the games it can evolve."""
-    if (setup is not None and game is not game_of_setup(setup)) or game.optimizer() is None:
-        able = [get_game(n).LABELS["game"] for n in game_names() if get_game(n).optimizer() is not None]
+    if (setup is not None and game is not game_of_setup(setup)) or "optimize" not in offers(game):
+        able = [get_game(n).LABELS["game"] for n in game_names() if "optimize" in offers(get_game(n))]
         raise InputErrors([InputError(f"dsim optimize evolves {' and '.join(able)} bots; the bots given are "
                                       f"{game.LABELS['game']} bots", hint=f"give {' or '.join(able)} bots")])
     return game
@@ -739,7 +738,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
             raise InputErrors([InputError(f"{start.path or start.name}: a random bot has no rules to start from",
                                           hint="give a bot with rules to --start")])
     if kingdom is None:
-        kingdom = getattr(chosen, "default_setup", lambda: None)()
+        kingdom = chosen.default_setup() if "default_setup" in offers(chosen) else None
         if kingdom is None:
             raise InputErrors([InputError(f"optimize needs a {chosen.LABELS['setup']}",
                                           hint="give -k FILE")])

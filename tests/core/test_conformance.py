@@ -7,48 +7,28 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from ..helpers import NOTHANKS, scaled
+from ..helpers import scaled
 from simulator import api, games
 from simulator.cli import cli
 from simulator.run.runner import MIN_CHUNK
 from simulator.run.stats import BOT_COLS, Tally
 
 ROOT = Path(__file__).resolve().parents[2]
-S = ROOT / "strategies"
-#: per game: two shipped bots, a setup file, and bad bot files with the words their error must hold
-GAMES = {
-    "dominion": {
-        "bots": [S / "smithy_big_money.yaml", S / "big_money_ultimate.yaml"],
-        "setup": ROOT / "kingdoms" / "first_game.yaml",
-        "other_setup": ROOT / "kingdoms" / "big_money.yaml",
-        "bad": [("buy: [Provnce]\n", "Province"), ("buy: [Gold]\nplay: [Gold]\n", "not an Action"),
-                ("buy:\n  - 'Gold: coins >'\n", "syntax error"), ("name: x\n", "needs a 'buy' list")],
-    },
-    "splendor": {
-        "bots": [S / "splendor" / "greedy.yaml", S / "splendor" / "cheap_engine.yaml"],
-        "setup": ROOT / "kingdoms" / "splendor" / "target_21.yaml",
-        "other_setup": ROOT / "kingdoms" / "splendor" / "standard.yaml",
-        "bad": [("game: splendor\nbuy: ['level 4']\n", "there is no level 4"),
-                ("game: splendor\nbuy: ['purple']\n", "unknown word 'purple'"),
-                ("game: splendor\ntake: ['closest: bonus(gold) > 1']\n", "takes a colour, but 'gold' is a gold"),
-                ("game: splendor\nreserve: [deck]\n", "needs its level"),
-                ("game: splendor\nbuy: [any]\nbuys: [any]\n", "unknown key 'buys'")],
-    },
-    # the example game of another package (tests/games/nothanks), installed for the suite;
-    # a plain-Python engine, so it plays a twentieth of the games
-    "nothanks": {
-        "bots": [NOTHANKS / "bots" / "thrifty.yaml", NOTHANKS / "bots" / "runner.yaml",
-                 NOTHANKS / "bots" / "hoarder.yaml"],
-        "setup": NOTHANKS / "variants" / "short_deck.yaml",
-        "other_setup": NOTHANKS / "variants" / "rich.yaml",
-        "bad": [("game: nothanks\ntake: ['cost <']\n", "syntax error"),
-                ("game: nothanks\ntake: ['chip > 3']\n", "did you mean 'chips'"),
-                ("game: nothanks\ntake: [cost]\n", "not a true/false test"),
-                ("game: nothanks\nname: x\n", "needs a 'take' list"),
-                ("game: nothanks\ntake: [true]\ntakes: [true]\n", "unknown key 'takes'")],
-        "scale": 20,
-    },
-}
+#: every installed game, and the example game of another package (tests/games/nothanks),
+#: installed for the suite by its fixture: a game installed beside dsim is tested too
+NAMES = sorted(set(games.game_names()) | {"nothanks"})
+
+
+def examples(name: str) -> dict:
+    """The conformance examples a game declares (its EXAMPLES: two bots or more, a setup
+    and another, bad bot files with the words their error must hold), its files found
+    under strategies/ and kingdoms/ (a game of another package names them in full)."""
+    ex = games.info(games.get_game(name), "EXAMPLES")
+    assert ex, f"the game {name} declares no EXAMPLES for the conformance suite"
+    return {"bots": [ROOT / "strategies" / b for b in ex["bots"]], "setup": ROOT / "kingdoms" / ex["setup"],
+            "other_setup": ROOT / "kingdoms" / ex["other_setup"], "bad": ex["bad"], "scale": ex.get("scale", 1)}
+
+
 #: the players of a test: the game's fewest, a count between, its most
 PLAYERS = ("fewest", "between", "most")
 
@@ -57,15 +37,21 @@ def invoke(*args):
     return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
 
 
-@pytest.fixture(params=sorted(GAMES))
+@pytest.fixture(params=NAMES)
 def game(request):
     if request.param == "nothanks":
         request.getfixturevalue("nothanks")
-    return request.param, GAMES[request.param]
+    return request.param, examples(request.param)
 
 
-def test_every_registered_game_has_its_fixtures_here(nothanks):
-    assert set(GAMES) == set(games.game_names())
+def test_every_game_declares_its_examples_and_what_it_offers(nothanks):
+    assert set(NAMES) == set(games.game_names())
+    for name in NAMES:
+        g = games.get_game(name)
+        ex = examples(name)
+        assert len(ex["bots"]) >= 2 and ex["bad"] and all(p.is_file() for p in ex["bots"])
+        assert ex["setup"].is_file() and ex["other_setup"].is_file()
+        assert games.offers(g) <= set(games.CAPABILITIES)
 
 
 def games_for(fx: dict, n: int, floor: int) -> int:

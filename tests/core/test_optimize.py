@@ -10,11 +10,13 @@ import pytest
 from ..helpers import JIT, Dsim, gone, scaled
 from simulator import api
 from simulator.dominion.cards import BY_NAME
-from simulator.dominion.each_card import each_card, write_each_card
 from simulator.dominion.optimizing import big_money
 from simulator.dominion.strategy import strategy_from_text
 from simulator.errors import InputErrors
 from simulator.lang.genome import Clause, Genome, Rule
+from simulator.games import get_game
+from simulator.tools import each_item
+from simulator.tools.each_item import write_each_item as write_each_card
 from simulator.tools.optimizer import derived_seed, optimize, parse_budget, write
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,6 +24,11 @@ FIRST = ROOT / "kingdoms" / "first_game.yaml"
 BMU = ROOT / "strategies" / "big_money_ultimate.yaml"
 #: the smallest settings that still race (two stages) and evaluate
 TINY = dict(population=4, leaders=2, stage_games=8, stages=2, final_games=8)
+
+
+def each_card(against, cards=None, **kw):
+    """Dominion's --each-card ranking (simulator/tools/each_item.py)."""
+    return each_item.each_item(get_game("dominion"), against, items=cards, **kw)
 
 
 def test_budget_and_seeds():
@@ -369,10 +376,11 @@ def test_each_card_with_a_tiny_budget_ranks_nothing_and_says_so(tmp_path):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--each-card", "-k", FIRST], "--each-card ranks cards on the basic supply plus the card; it takes no -k"),
-    (["--each-card", "--start", BMU], "it takes no -k, --start or --game"),
+    (["--each-card", "-k", FIRST], "--each-card ranks each item on the game's setup for it; it takes no -k"),
+    (["--each-card", "--start", BMU], "it takes no -k or --start"),
     (["--each-card", "--against", ROOT / "strategies" / "splendor" / "greedy.yaml"],
-     "--each-card ranks Dominion's kingdom cards; Greedy is a Splendor bot"),
+     "Splendor does not rank its items (--each-card)"),
+    (["--each-card", "--game", "splendor"], "Splendor does not rank its items (--each-card)"),
     (["--each-card", "--against", BMU, "--against", BMU], "--each-card ranks every card against one bot, not 2"),
     (["-k", FIRST, "--edition", "2"], "--edition goes with --each-card"),
 ])
@@ -382,8 +390,7 @@ def test_each_card_options_it_cannot_honour_are_refused(tmp_path, args, message)
 
 
 def test_each_card_honours_players_and_a_stopped_run_resumes_from_the_next_card(tmp_path, monkeypatch):
-    from simulator.dominion import each_card as ranking
-    real = ranking.optimize
+    real = each_item.optimize
     calls = []
 
     def stop_on_village(kingdom, *a, **kw):
@@ -391,7 +398,7 @@ def test_each_card_honours_players_and_a_stopped_run_resumes_from_the_next_card(
         if kingdom.cards[0].name == "Village" and len(calls) == 2:
             raise KeyboardInterrupt
         return real(kingdom, *a, **kw)
-    monkeypatch.setattr(ranking, "optimize", stop_on_village)
+    monkeypatch.setattr(each_item, "optimize", stop_on_village)
     kw = dict(cards=["Smithy", "Village"], generations=1, seed=2, jobs=1, out=tmp_path, players=3, **TINY)
     first = each_card(BMU, **kw)
     assert first.meta["partial"] and first.meta["cards_done"] == 1 and first.ranking.card.tolist() == ["Smithy"]
@@ -501,15 +508,14 @@ def test_the_best_bot_is_chosen_again_among_the_leaders_and_the_hall_of_fame():
 
 
 def test_each_card_says_when_the_best_bot_never_buys_the_card(tmp_path, monkeypatch):
-    from simulator.dominion import each_card as ranking
-    real = ranking.optimize
+    real = each_item.optimize
 
     def without_village(kingdom, *a, **kw):
         res = real(kingdom, *a, **kw)
         if kingdom.cards[0].name == "Village":  # as if the best Big Money + Village bought none
             res.best = res.best.with_list(res.grammar, "buy", [r for r in res.best.get("buy") if r.item != "Village"])
         return res
-    monkeypatch.setattr(ranking, "optimize", without_village)
+    monkeypatch.setattr(each_item, "optimize", without_village)
     res = each_card(BMU, cards=["Village", "Smithy"], generations=1, seed=2, jobs=1, **TINY)
     assert res.ranking.card.tolist() == ["Smithy", "Village"]  # never bought: last, whatever its win rate
     assert res.ranking.buys_it.tolist() == [True, False] and res.meta["never_bought"] == ["Village"]

@@ -25,7 +25,6 @@ DEFERRED = {
     "tqdm": "only with a progress bar",
     "fcntl": "file locks: Unix only, imported where a lock is taken",
     "simulator.tools.optimizer": "the library's optimize(): pandas-heavy, loaded on first use",
-    "simulator.dominion.each_card": "--each-card's ranking: imports the optimiser, loaded on first use",
     "simulator.api": "the library's functions, loaded on first use (``import simulator`` stays light)",
     "simulator.cli": "entry.py loads the command line only after its own quick checks",
 }

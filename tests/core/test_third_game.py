@@ -70,20 +70,20 @@ def test_seven_players_split_shared_wins_exactly(nt, tmp_path):
 
 
 def test_the_log_and_the_saved_games_read_as_no_thanks(nt, nothanks, tmp_path):
-    bots = [str(p) for p in sorted((nothanks / "bots").glob("*.yaml"))]
+    bots = [str(p) for p in sorted((nothanks / "dsim_nothanks" / "bots").glob("*.yaml"))]
     r = CliRunner().invoke(cli, ["log", *bots, "--seed", "3", "-q"])
     assert r.exit_code == 0, r.output
     assert f"No Thanks! game 0 of seed 3: {len(bots)} players, 24 cards (9 set aside unseen), 11 chips each" \
         in r.output
     assert "says No thanks" in r.output and "takes it" in r.output and "winner" in r.output
-    # its log_text takes no 'why': --why is a one-line error, before any game is played
+    # it does not offer 'why': --why is a one-line error, before any game is played
     r = CliRunner().invoke(cli, ["log", *bots, "--seed", "3", "-q", "--why"])
     lines = [ln for ln in r.output.splitlines() if ln.strip()]
     assert r.exit_code != 0 and len(lines) == 1 and "nothanks's log cannot say why" in lines[0], r.output
     # a game that asks a person nothing: dsim play says so in one line
     r = CliRunner().invoke(cli, ["play", *bots[:2], "--seed", "3"], input="1\n")
-    assert r.exit_code == 1 and r.output == "Error: No Thanks! has no questions a person can answer (its game module " \
-        "gives no 'question') — dsim run plays its bots\n", r.output
+    assert r.exit_code == 1 and r.output == "Error: No Thanks! has no questions a person can answer (the game does " \
+        "not offer dsim play) — dsim run plays its bots\n", r.output
     r = CliRunner().invoke(cli, ["run", *bots, "-n", "30", "--seed", "1", "-j", "1", "-q",
                                  "--save-games", str(tmp_path / "g.csv"), "--out", str(tmp_path / "o")])
     assert r.exit_code == 0, r.output

@@ -46,6 +46,19 @@ LABELS = {"setup": "variant", "item": "card", "items": "cards", "vp": "points",
 RANDOM_SETUPS = False
 BENCH: list = []
 BENCH_REFERENCE = False
+#: what it offers beyond the interface every game provides (simulator.games.CAPABILITIES): nothing
+OFFERS = frozenset()
+#: the conformance suite's examples: the package's bots and variants, named in full
+HERE = Path(__file__).resolve().parent
+EXAMPLES = {"bots": [HERE / "bots" / f for f in ("thrifty.yaml", "runner.yaml", "hoarder.yaml")],
+            "setup": HERE / "variants" / "short_deck.yaml", "other_setup": HERE / "variants" / "rich.yaml",
+            "bad": [("game: nothanks\ntake: ['cost <']\n", "syntax error"),
+                    ("game: nothanks\ntake: ['chip > 3']\n", "did you mean 'chips'"),
+                    ("game: nothanks\ntake: [cost]\n", "not a true/false test"),
+                    ("game: nothanks\nname: x\n", "needs a 'take' list"),
+                    ("game: nothanks\ntake: [true]\ntakes: [true]\n", "unknown key 'takes'")],
+            # a plain-Python engine: the suite plays a twentieth of the games
+            "scale": 20}
 ENDINGS = ["last card taken"]
 LOWEST, HIGHEST = 3, 35
 ITEMS = [str(c) for c in range(LOWEST, HIGHEST + 1)]
