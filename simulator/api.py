@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ._version import __version__
 from .errors import InputError, InputErrors, one_error, short
-from .games import bots_meta, game_of_bots, info, offers
+from .games import bots_meta, game_name, game_of, game_of_bots, info, offers, one_game, read_file
 from .report.outfiles import refuse_inputs
 from .report.reports import GameWriter
 from .run.runner import MIN_CHUNK as MIN_CHUNK_GAMES
@@ -133,30 +133,36 @@ def _outcome(results) -> dict:
 
 def load_bots(paths) -> list:
     """Load and validate bot files (paths or already-loaded bots) of one game (their
-    ``game:`` key); every error of every file is collected and raised together as
-    InputErrors."""
+    ``game:`` key), each file read once; every error of every file is collected and
+    raised together as InputErrors."""
     paths = bot_list(paths)
-    game = game_of_bots(paths)
-    bots, errors, loaded = [], [], {}
+    read, errors, named = {}, [], {}
     for p in paths:
-        if game.is_bot(p):
-            bots.append(p)
-            continue
-        if str(p) in loaded:  # the same file for two seats: read (and reported) once
-            bots.append(loaded[str(p)])
+        if hasattr(p, "game"):
+            named.setdefault(game_name(p.game), []).append(str(p.path))
+        elif str(p) not in read:  # the same file for two seats: read (and reported) once
+            try:
+                read[str(p)] = read_file(p)
+                named.setdefault(read[str(p)][0].NAME, []).append(str(p))
+            except (InputError, InputErrors) as e:
+                errors += e.errors if isinstance(e, InputErrors) else [e]
+                read[str(p)] = None
+    game = one_game(named)
+    loaded = {}
+    for key, got in read.items():
+        if got is None:
             continue
         try:
-            loaded[str(p)] = game.load_bot(p)
-            bots.append(loaded[str(p)])
-        except InputErrors as e:
-            errors.extend(e.errors)
-            loaded[str(p)] = None
-        except InputError as e:
-            errors.append(e)
-            loaded[str(p)] = None
+            kind, loaded[key] = got[0].check_file(got[1], key, got[2])
+        except (InputError, InputErrors) as e:
+            errors += e.errors if isinstance(e, InputErrors) else [e]
+            continue
+        if kind != "bot":
+            errors.append(InputError(f"this is a {game.LABELS['game']} {game.LABELS['setup']} file, not a bot", key, 1,
+                                     hint="give it with -k"))
     if errors:
         raise InputErrors(errors)
-    return bots
+    return [p if hasattr(p, "game") else loaded[str(p)] for p in paths]
 
 
 def load_setup(path, bots=()):
@@ -193,9 +199,9 @@ def seat_bots(bots: list, players: int | None) -> list:
 def prepare(bots, kingdom=None, players: int | None = None, rules: dict | None = None,
             seats: str = "rotate", check: bool = False):
     """Validate everything and compile the match; nothing is played."""
-    bots = bot_list(bots)
+    bots = load_bots(bots)
     game = game_of_bots(bots)
-    bots = seat_bots(load_bots(bots), players)
+    bots = seat_bots(bots, players)
     kingdom = load_setup(kingdom, bots)
     try:
         return game.make_match(bots, kingdom, rules_arg(rules), seats, check=check)
@@ -218,7 +224,7 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
                                      backend, scheduler, progress, save_games, match, label)
     res = results_from_tally(tally, meta["bot_names"], meta.pop("ending_names"), meta.pop("item_names"),
                              {k: v for k, v in meta.items() if k != "bot_names"})
-    game = game_of_bots(match.bots)
+    game = game_of(match)
     res.game_stats = game.stats_table(tally, match) if "stats" in offers(game) else None
     return res
 
@@ -238,10 +244,11 @@ def _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired,
     """``simulate``'s games: (the Tally, the run's meta with the match's names of bots,
     endings and items, the match)."""
     games, seed, jobs = check_run_args(games, seed, jobs, backend, until_ci)
-    paired, progress = pairing(paired, seats), flag("progress", progress)
+    paired = pairing(paired, seats if match is None else match.seats)
+    progress = flag("progress", progress)
     if match is None:
         match = prepare(bots, kingdom, players, rules, seats)
-    game = game_of_bots(match.bots)
+    game = game_of(match)
     if seed is None:
         seed = secrets.randbelow(2**31)
     if paired and games % match.players:
@@ -421,6 +428,7 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
     if seed is None:
         seed = secrets.randbelow(2**31)
     names = game.unique_names(loaded)
+    kingdom = load_setup(kingdom, loaded)  # read once, for every match
     if len(loaded) < players:
         raise InputErrors([InputError(f"a tournament of {players}-player games needs at least {players} bots, "
                                       f"got {len(loaded)}")])
@@ -503,7 +511,7 @@ def log_game(bots, kingdom=None, seed: int = 0, game: int = 0, players: int | No
     game = whole("game", game, 0, MAX_GAME_INDEX)
     if match is None:
         match = prepare(bots, kingdom, players, rules, seats)
-    g = game_of_bots(match.bots)
+    g = game_of(match)
     if not why:
         return g.log_text(match, seed, game)
     if "why" not in offers(g):
@@ -522,7 +530,8 @@ def person_table(bots, kingdom=None, seat: int = 1, seed: int | None = 0, rules:
     ``seed`` None draws one, in ``table.seed``) and the bot whose answers are the hints
     (``hint``, default the first of ``bots``)."""
     bots = bot_list(bots)
-    game = game_of_bots(bots + ([hint] if hint is not None else []))
+    loaded = load_bots(bots + ([hint] if hint is not None else []))
+    game = game_of_bots(loaded)
     if not game.MIN_PLAYERS <= len(bots) + 1 <= game.MAX_PLAYERS:
         raise InputErrors([InputError(f"{game.LABELS['game']} seats {game.MIN_PLAYERS} to {game.MAX_PLAYERS} "
                                       f"players: give 1 to {game.MAX_PLAYERS - 1} bots besides you, not "
@@ -531,7 +540,6 @@ def person_table(bots, kingdom=None, seat: int = 1, seed: int | None = 0, rules:
     seed = whole("seed", seed, 0, MAX_SEED, none_ok=True)
     if seed is None:
         seed = secrets.randbelow(2**31)
-    loaded = load_bots(bots + ([hint] if hint is not None else []))
     helper = loaded[-1] if hint is not None else loaded[0]
     seated = loaded[:len(bots)]
     seated.insert(seat - 1, helper)  # the seat's bot: what the hints say, and what decides once a question is open

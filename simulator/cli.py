@@ -21,7 +21,7 @@ from . import api
 from ._version import __version__
 from .errors import InputError, InputErrors, printable
 from .games import DEFAULT as DEFAULT_GAME
-from .games import game_of_bots, get_game
+from .games import game_of, game_of_bots, get_game
 from .report.outfiles import OutputError, OutputLock, json_text, refuse_inputs
 from .report.reports import (
     COMPARE_FILES,
@@ -253,14 +253,14 @@ def cli():
 
 
 def _rule_overrides(rules, bots):
-    """The --rules options, checked by the game of the bots."""
+    """The --rules options, checked by the game of the (loaded) bots."""
     return game_of_bots(bots).parse_rules(rules)
 
 
 def _warn_missing(match, quiet):
     if quiet:
         return
-    game = game_of_bots(match.bots)
+    game = game_of(match)
     for path, line, item in game.missing(match):
         click.echo(f"Warning: {path}:{line}: '{item}' is not in the {game.LABELS['setup']}; the rule never applies",
                    err=True)
@@ -292,9 +292,8 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
     if scheduler and backend != "dask":
         raise click.BadParameter("--scheduler needs --backend dask", param_hint="--scheduler")
     with StopSignals() as stop:
-        match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules, bots), seats)
-        api.check_run_args(games, seed, jobs, backend, until_ci)
-        api.pairing(paired, seats)
+        loaded = api.load_bots(list(bots))
+        match = api.prepare(loaded, kingdom, players, _rule_overrides(rules, loaded), seats)
         _warn_missing(match, quiet)
         with claim_out(out, run_files(match.describe()), api.match_inputs(match)):
             res = api.simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, until_ci=until_ci,
@@ -344,9 +343,10 @@ def compare(bots, kingdoms, random_kingdoms, free, games, players, rules, seats,
     """
     _check_open(open_report, out)
     setup_logging(verbose, quiet)
+    loaded = api.load_bots(list(bots))
     with StopSignals() as stop, claim_out(out, COMPARE_FILES, [*bots, *kingdoms]):
-        res = api.compare(list(bots), kingdoms, random_kingdoms, games=games, seed=seed, jobs=jobs,
-                          players=players, rules=_rule_overrides(rules, bots), seats=seats, paired=paired,
+        res = api.compare(loaded, kingdoms, random_kingdoms, games=games, seed=seed, jobs=jobs,
+                          players=players, rules=_rule_overrides(rules, loaded), seats=seats, paired=paired,
                           progress=not quiet and sys.stderr.isatty(), free=free)
         stop.shield()
         if not quiet:
@@ -380,9 +380,10 @@ def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, 
     """
     _check_open(open_report, out)
     setup_logging(verbose, quiet)
+    loaded = api.load_bots(list(bots))
     with StopSignals() as stop, claim_out(out, TOURNAMENT_FILES, [*bots, kingdom]):
-        res = api.tournament(list(bots), players=players, kingdom=kingdom, games=games, seed=seed, jobs=jobs,
-                             rules=_rule_overrides(rules, bots), paired=paired,
+        res = api.tournament(loaded, players=players, kingdom=kingdom, games=games, seed=seed, jobs=jobs,
+                             rules=_rule_overrides(rules, loaded), paired=paired,
                              progress=not quiet and sys.stderr.isatty(),
                              announce=None if quiet else lambda line: click.echo(line, err=True))
         stop.shield()
@@ -457,12 +458,14 @@ def optimize(kingdom, against, start, game, players, budget, generations, each_c
         return "dsim " + " ".join(shlex.quote(printable(a, 200))
                                   for a in argv + ([] if given else ["--seed", str(res.meta["seed"])]))
 
+    inputs = [*against, kingdom, start]
     if each_card:
-        ranked = get_game(game) if game else game_of_bots(list(against)) if against else get_game()
+        against = api.load_bots(list(against)) if against else against
+        ranked = get_game(game) if game else game_of_bots(against) if against else get_game()
         files = each_item.files(each_item.ranker(ranked).EACH_ITEM)
     else:
         files = opt.OPTIMIZE_FILES
-    with StopSignals() as stop, claim_out(out, files, [*against, kingdom, start]):
+    with StopSignals() as stop, claim_out(out, files, inputs):
         if each_card:
             res = each_item.each_item(ranked, list(against) or None, int(edition or 1),
                                       budget if budget is not None else "30m", generations, seed, jobs, out,
@@ -527,12 +530,14 @@ def log(bots, game, answers, seat, hint, kingdom, players, rules, seats, seed, q
         if players or game or seats != "rotate":
             raise click.BadParameter("--answers replays a person's game: its seats are --seat and the bots given",
                                      param_hint="--answers")
-        click.echo(api.log_person(list(bots), answers, kingdom, 1 if seat is None else seat, seed or 0,
-                                  _rule_overrides(rules, bots), why, hint), nl=False)
+        loaded = api.load_bots(list(bots) + ([hint] if hint else []))
+        click.echo(api.log_person(loaded[:len(bots)], answers, kingdom, 1 if seat is None else seat, seed or 0,
+                                  _rule_overrides(rules, loaded), why, loaded[-1] if hint else None), nl=False)
         return
     if seat is not None or hint is not None:
         raise click.BadParameter("replays a person's game: give it with --answers", param_hint="--seat/--hint")
-    match = api.prepare(list(bots), kingdom, players, _rule_overrides(rules, bots), seats)
+    loaded = api.load_bots(list(bots))
+    match = api.prepare(loaded, kingdom, players, _rule_overrides(rules, loaded), seats)
     _warn_missing(match, quiet)
     click.echo(api.log_game(None, seed=seed or 0, game=game, match=match, why=why), nl=False)
 
@@ -557,7 +562,9 @@ def play(bots, seat, hint, kingdom, rules, seed):
       dsim play strategies/splendor/greedy.yaml --seed 7
       printf '%s\n' silver silver | dsim play strategies/big_money.yaml --seed 7
     """
-    table, helper = api.person_table(list(bots), kingdom, seat, seed, _rule_overrides(rules, bots), hint)
+    loaded = api.load_bots(list(bots) + ([hint] if hint else []))
+    table, helper = api.person_table(loaded[:len(bots)], kingdom, seat, seed, _rule_overrides(rules, loaded),
+                                     loaded[-1] if hint else None)
     seed = table.seed
     tty = sys.stdin.isatty()
     width = shutil.get_terminal_size((80, 24)).columns

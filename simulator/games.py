@@ -237,11 +237,36 @@ def game_of_setup(setup) -> Game:
     raise InputErrors([InputError(f"{short(setup)} is not the setup of an installed game")])
 
 
+def game_named(data) -> str:
+    """The game a file's YAML data names (its ``game:`` key; none is the default game)."""
+    return game_name(data.get("game", DEFAULT) if isinstance(data, LineDict) else DEFAULT)
+
+
+def read_file(path) -> tuple:
+    """A bot or setup file read once: (the game it names, its YAML data, its text)."""
+    data, text = load_file(path)
+    try:
+        return get_game(game_named(data)), data, text
+    except InputErrors as e:  # an unknown game: said of this file
+        raise InputErrors([InputError(x.message, str(path), data.lines.get("game"), hint=x.hint)
+                           for x in e.errors]) from None
+
+
+def one_game(named: dict) -> Game:
+    """The game of a run whose files name ``named`` ({game name: [files]}); files of two
+    games are an error naming them."""
+    if len(named) > 1:
+        parts = "; ".join(f"{g}: {', '.join(f[:3])}" for g, f in named.items())
+        raise one_error(f"the bots are written for different games ({parts})",
+                        hint="every bot of a run plays the same game")
+    return get_game(next(iter(named), DEFAULT))
+
+
 def game_of_bots(paths) -> Game:
     """The game the bot files (paths or loaded bots) are written for: their ``game:``
     key, Dominion without one; bots of different games are an error naming the files.
-    A file that cannot be read (missing, not YAML, too big) has no say: the game's own
-    loader then reports what is wrong with it."""
+    A file that cannot be read (missing, not YAML, too big) has no say: its loader then
+    reports what is wrong with it. (``api.load_bots`` reads and loads files at once.)"""
     named = {}
     for p in paths:
         name = getattr(p, "game", None)
@@ -250,13 +275,14 @@ def game_of_bots(paths) -> Game:
                 data, _ = load_file(p)
             except (InputError, InputErrors):
                 continue
-            name = data.get("game", DEFAULT) if isinstance(data, LineDict) else DEFAULT
+            name = game_named(data)
         named.setdefault(game_name(name), []).append(str(getattr(p, "path", p)))
-    if len(named) > 1:
-        parts = "; ".join(f"{g}: {', '.join(f[:3])}" for g, f in named.items())
-        raise InputErrors([InputError(f"the bots are written for different games ({parts})",
-                                      hint="every bot of a run plays the same game")])
-    return get_game(next(iter(named), DEFAULT))
+    return one_game(named)
+
+
+def game_of(match) -> Game:
+    """The game a match is of (it travels with the match: its game module, as registered)."""
+    return get_game(match.game)
 
 
 #: where the names a game once imported from here live now (a plugin written against an

@@ -130,13 +130,26 @@ class FileLock:
 
 
 class OutputLock(FileLock):
-    """The lock on an output folder (``.dsim.lock`` inside it), checked writable first."""
+    """The lock on an output folder (``.dsim.lock`` inside it), checked writable first.
+    The folders it created are removed again when the run wrote nothing into them (a
+    mistake found after the lock was taken leaves no empty folder behind)."""
 
     def __init__(self, folder):
         self.folder = Path(folder)
+        self.created = [p for p in (self.folder, *self.folder.parents) if not p.exists()]
         check_writable(self.folder, "reports")
         super().__init__(self.folder / ".dsim.lock", f"to {self.folder}",
                          "wait for it to finish, or choose another --out folder")
+
+    def close(self) -> None:
+        held = self._fd is not None
+        super().close()
+        for p in self.created if held else ():  # deepest first; a folder something was written to stays
+            try:
+                p.rmdir()
+            except OSError:
+                break
+        self.created = []
 
 
 #: the files each command writes into its --out folder (a trailing "/": a folder of files)

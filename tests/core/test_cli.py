@@ -193,3 +193,15 @@ def test_json_carries_everything_the_table_shows():
     assert data["length"]["games"] == n and data["length"]["median"] > 0
     assert sum(e["games"] for e in data["endings"]) == n
     assert {s["seat"] for s in data["seats"]} == {1, 2} and sum(s["games"] for s in data["seats"]) == 2 * n
+
+
+@pytest.mark.parametrize("command", [["run"], ["compare", "-k", str(ROOT / "kingdoms" / "first_game.yaml")],
+                                     ["tournament"]])
+def test_a_mistake_found_once_the_out_folder_is_claimed_leaves_no_folder_behind(command, tmp_path):
+    out = tmp_path / "new" / "reports"
+    r = invoke(command[0], BMU, BMU, *command[1:], "-n", "0", "--out", str(out))
+    assert r.exit_code == 1 and "games must be a whole number" in r.output
+    assert not (tmp_path / "new").exists()
+    out.mkdir(parents=True)                   # a folder that was there stays
+    r = invoke(command[0], BMU, BMU, *command[1:], "-n", "0", "--out", str(out))
+    assert r.exit_code == 1 and out.is_dir() and list(out.iterdir()) == []

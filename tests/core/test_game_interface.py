@@ -102,11 +102,15 @@ def test_the_bot_files_choose_the_game(tmp_path, monkeypatch):
     with pytest.raises(InputErrors, match="unknown game 'chess'"):
         api.load_bots([chess])
     # bots of two games in one run: an error that names the files
+    greedy = ROOT / "strategies" / "splendor" / "greedy.yaml"
+    with pytest.raises(InputErrors, match="different games") as e:
+        api.load_bots([plain, greedy])
+    assert "greedy.yaml" in str(e.value) and "big_money_ultimate.yaml" in str(e.value)
+    # a file naming a game that is not installed: said of that file, at its line
     other = tmp_path / "other.yaml"
     other.write_text("game: other\nbuy: [Silver]\n")
-    with pytest.raises(InputErrors, match="different games") as e:
+    with pytest.raises(InputErrors, match="other.yaml:1: unknown game 'other'"):
         api.load_bots([plain, other])
-    assert "other.yaml" in str(e.value) and "big_money_ultimate.yaml" in str(e.value)
     errors, _, ok = validate_files([plain, other])    # validate checks each file on its own
     assert ok == 1 and len(errors) == 1 and "unknown game 'other'" in str(errors[0])
 
@@ -210,3 +214,25 @@ def test_the_vocabulary_check_sees_a_game_word_and_skips_docstrings(tmp_path):
     p.write_text('"""About Dominion, a docstring."""\ndef f(kingdom):\n    """Splendor too."""\n'
                  '    n_provinces = 1\n    return "a gem", kingdom, EngineState\n')
     assert [t for _, t in game_words(p)] == ["n_provinces", "a gem"]
+
+
+# ---------------------------------------------------------------- the game resolved once
+@pytest.mark.parametrize("command", [
+    ["run", "-n", "20", "-j", "1", "--seed", "1", "-q", "-k", "FIRST"],
+    ["compare", "-n", "20", "-j", "1", "--seed", "1", "-q", "-k", "FIRST"],
+    ["tournament", "-n", "20", "-j", "1", "--seed", "1", "-q", "-k", "FIRST"],
+    ["log", "--seed", "1", "-q", "-k", "FIRST"],
+])
+def test_a_command_reads_each_bot_and_setup_file_once(command, monkeypatch):
+    from click.testing import CliRunner
+
+    from simulator.cli import cli
+    from simulator.lang import yamlio
+    reads = []
+    real = yamlio.read_text
+    monkeypatch.setattr(yamlio, "read_text", lambda path: reads.append(str(path)) or real(path))
+    first = str(ROOT / "kingdoms" / "first_game.yaml")
+    bots = [str(BMU), str(ROOT / "strategies" / "smithy_big_money.yaml"), str(BMU)]
+    r = CliRunner().invoke(cli, [command[0], *bots, *[first if a == "FIRST" else a for a in command[1:]]])
+    assert r.exit_code == 0, r.output
+    assert sorted(reads) == sorted({*bots, first}), reads

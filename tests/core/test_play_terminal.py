@@ -25,6 +25,8 @@ CHOICE = re.compile(r"^\s+(\d+)\s+(.*)$")
 
 def spawn(*args, width=100):
     env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="dumb")
+    for k in ("COLUMNS", "LINES"):  # the terminal's own size, not one a test runner set (pytest-xdist's workers)
+        env.pop(k, None)
     return pexpect.spawn(sys.executable, ["-m", "simulator.cli", "play", *map(str, args)], cwd=str(ROOT), env=env,
                          encoding="utf-8", dimensions=(40, width), timeout=120)
 
