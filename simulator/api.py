@@ -57,20 +57,20 @@ def whole(name: str, value, lo: int, hi: int, none_ok: bool = False):
     if value is None and none_ok:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not lo <= value <= hi:
-        raise InputErrors([InputError(f"{name} must be a whole number from {lo:,} to {hi:,}, not {short(value)}")])
+        raise one_error(f"{name} must be a whole number from {lo:,} to {hi:,}, not {short(value)}")
     return int(value)
 
 
 def choice(name: str, value, allowed):
     if not isinstance(value, str) or value not in allowed:
-        raise InputErrors([InputError(f"{name} must be one of {', '.join(allowed)}, not {short(value)}")])
+        raise one_error(f"{name} must be one of {', '.join(allowed)}, not {short(value)}")
     return value
 
 
 def path_arg(name: str, value, kind: str = "file"):
     """A file (or folder) name a user gave: a str or os.PathLike, not empty; else InputErrors."""
     if not isinstance(value, (str, os.PathLike)) or not os.fspath(value):
-        raise InputErrors([InputError(f"{name} must name a {kind}, not {short(value)}")])
+        raise one_error(f"{name} must name a {kind}, not {short(value)}")
     return os.fspath(value)
 
 
@@ -80,13 +80,13 @@ def bot_list(bots, name: str = "bots") -> list:
     if isinstance(bots, (str, os.PathLike)) or hasattr(bots, "game"):
         return [bots]
     if bots is None or isinstance(bots, (bytes, dict)) or not hasattr(bots, "__iter__"):
-        raise InputErrors([InputError(f"{name} must be a list of bot files, not {short(bots)}",
-                                      hint='e.g. ["strategies/mine.yaml", "strategies/theirs.yaml"]')])
+        raise one_error(f"{name} must be a list of bot files, not {short(bots)}",
+                        hint='e.g. ["strategies/mine.yaml", "strategies/theirs.yaml"]')
     bots = list(bots)
     bad = [b for b in bots if not (isinstance(b, (str, os.PathLike)) or hasattr(b, "game"))]
     if bad or not bots:
-        raise InputErrors([InputError(f"{name} must be a list of bot files, not {short(bots)}",
-                                      hint='e.g. ["strategies/mine.yaml", "strategies/theirs.yaml"]')])
+        raise one_error(f"{name} must be a list of bot files, not {short(bots)}",
+                        hint='e.g. ["strategies/mine.yaml", "strategies/theirs.yaml"]')
     return bots
 
 
@@ -95,14 +95,14 @@ def rules_arg(rules) -> dict:
     if rules is None:
         return {}
     if not isinstance(rules, dict) or not all(isinstance(k, str) for k in rules):
-        raise InputErrors([InputError(f"rules must be a dict of rule: value, not {short(rules)}",
-                                      hint="e.g. {'tiebreak': 'shared', 'turn_cap': 80}")])
+        raise one_error(f"rules must be a dict of rule: value, not {short(rules)}",
+                        hint="e.g. {'tiebreak': 'shared', 'turn_cap': 80}")
     return dict(rules)
 
 
 def flag(name: str, value) -> bool:
     if not isinstance(value, bool):
-        raise InputErrors([InputError(f"{name} must be True or False, not {short(value)}")])
+        raise one_error(f"{name} must be True or False, not {short(value)}")
     return value
 
 
@@ -119,7 +119,7 @@ def check_run_args(games, seed, jobs, backend="local", until_ci=None) -> tuple:
     choice("backend", backend, BACKENDS)
     if until_ci is not None and (isinstance(until_ci, bool) or not isinstance(until_ci, numbers.Real)
                                  or not 0.0001 <= until_ci <= 0.5):
-        raise InputErrors([InputError(f"until_ci must be a number from 0.0001 to 0.5, not {short(until_ci)}")])
+        raise one_error(f"until_ci must be a number from 0.0001 to 0.5, not {short(until_ci)}")
     return games, seed, jobs
 
 
@@ -172,8 +172,8 @@ def load_setup(path, bots=()):
     if path is None or game.is_setup(path):
         return path
     if not isinstance(path, (str, os.PathLike)):
-        raise InputErrors([InputError(f"the {game.LABELS['setup']} given is not a {game.NAME} {game.LABELS['setup']}",
-                                      hint="give a file, or one loaded for the bots' game")])
+        raise one_error(f"the {game.LABELS['setup']} given is not a {game.NAME} {game.LABELS['setup']}",
+                        hint="give a file, or one loaded for the bots' game")
     try:
         return game.load_setup(path)
     except InputError as e:
@@ -186,13 +186,13 @@ def seat_bots(bots: list, players: int | None) -> list:
     players = whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS, none_ok=True)
     n = players or len(bots)
     if not game.MIN_PLAYERS <= n <= game.MAX_PLAYERS:
-        raise InputErrors([InputError(f"a game has {game.MIN_PLAYERS} to {game.MAX_PLAYERS} players, not {n}",
-                                      hint=f"give {game.MIN_PLAYERS} to {game.MAX_PLAYERS} bots (the same file "
-                                           "twice for a mirror match)"
-                                      if players is None else None)])
+        raise one_error(f"a game has {game.MIN_PLAYERS} to {game.MAX_PLAYERS} players, not {n}",
+                        hint=f"give {game.MIN_PLAYERS} to {game.MAX_PLAYERS} bots (the same file "
+                             "twice for a mirror match)"
+                        if players is None else None)
     if len(bots) > n:
-        raise InputErrors([InputError(f"{len(bots)} bots do not fit in {n} seats",
-                                      hint=f"use --players {len(bots)} or fewer bots")])
+        raise one_error(f"{len(bots)} bots do not fit in {n} seats",
+                        hint=f"use --players {len(bots)} or fewer bots")
     return [bots[i % len(bots)] for i in range(n)]
 
 
@@ -299,7 +299,7 @@ def setups_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rules
     if isinstance(kingdoms, (str, os.PathLike)) or game_of_bots(bots).is_setup(kingdoms):
         kingdoms = [kingdoms]
     if kingdoms is None or not hasattr(kingdoms, "__iter__") or isinstance(kingdoms, (bytes, dict)):
-        raise InputErrors([InputError(f"kingdoms must be a list of files, not {short(kingdoms)}")])
+        raise one_error(f"kingdoms must be a list of files, not {short(kingdoms)}")
     out = [load_setup(k, bots) for k in kingdoms]
     if random_kingdoms:
         game = game_of_bots(bots)
@@ -312,8 +312,8 @@ def setups_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rules
             raise InputErrors([e]) from None
     if not out:
         game = game_of_bots(bots)
-        raise InputErrors([InputError(f"compare needs {game.LABELS['setup']}s", hint="give -k FILE (several)"
-                                      + (" or --random-kingdoms N" if game.RANDOM_SETUPS else ""))])
+        raise one_error(f"compare needs {game.LABELS['setup']}s", hint="give -k FILE (several)"
+                        + (" or --random-kingdoms N" if game.RANDOM_SETUPS else ""))
     names = [k.name for k in out]
     if len(set(names)) != len(names):
         # two files with the same name: tell them apart by file
@@ -353,10 +353,10 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     if free and not random_kingdoms:
         word = game.LABELS["setup"]
         if not game.RANDOM_SETUPS:
-            raise InputErrors([InputError(f"{game.LABELS['game']} draws no random {word}s, so --free has nothing "
-                                          "to draw", hint=f"give {word} files with -k")])
-        raise InputErrors([InputError(f"--free says how random {word}s are drawn: give how many too",
-                                      hint=f"add --random-{word}s N")])
+            raise one_error(f"{game.LABELS['game']} draws no random {word}s, so --free has nothing "
+                            "to draw", hint=f"give {word} files with -k")
+        raise one_error(f"--free says how random {word}s are drawn: give how many too",
+                        hint=f"add --random-{word}s N")
     runs, missing, lacks = {}, {}, {}
     setups = setups_for(loaded, kingdoms, random_kingdoms, seed, rules, free)
     first_match = None
@@ -430,8 +430,8 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
     names = game.unique_names(loaded)
     kingdom = load_setup(kingdom, loaded)  # read once, for every match
     if len(loaded) < players:
-        raise InputErrors([InputError(f"a tournament of {players}-player games needs at least {players} bots, "
-                                      f"got {len(loaded)}")])
+        raise one_error(f"a tournament of {players}-player games needs at least {players} bots, "
+                        f"got {len(loaded)}")
     n_groups = math.comb(len(loaded), players)
     if announce is not None:
         announce(tournament_size(n_groups, games, players, loaded, kingdom, rules, jobs))
@@ -533,9 +533,9 @@ def person_table(bots, kingdom=None, seat: int = 1, seed: int | None = 0, rules:
     loaded = load_bots(bots + ([hint] if hint is not None else []))
     game = game_of_bots(loaded)
     if not game.MIN_PLAYERS <= len(bots) + 1 <= game.MAX_PLAYERS:
-        raise InputErrors([InputError(f"{game.LABELS['game']} seats {game.MIN_PLAYERS} to {game.MAX_PLAYERS} "
-                                      f"players: give 1 to {game.MAX_PLAYERS - 1} bots besides you, not "
-                                      f"{len(bots)}")])
+        raise one_error(f"{game.LABELS['game']} seats {game.MIN_PLAYERS} to {game.MAX_PLAYERS} "
+                        f"players: give 1 to {game.MAX_PLAYERS - 1} bots besides you, not "
+                        f"{len(bots)}")
     seat = whole("seat", seat, 1, len(bots) + 1)
     seed = whole("seed", seed, 0, MAX_SEED, none_ok=True)
     if seed is None:
@@ -556,7 +556,7 @@ def person_table(bots, kingdom=None, seat: int = 1, seed: int | None = 0, rules:
 def answer_words(text) -> list[str]:
     """Answers given at once (``dsim log --answers``): words between commas or spaces."""
     if not isinstance(text, str):
-        raise InputErrors([InputError(f"answers must be text, not {short(text)}")])
+        raise one_error(f"answers must be text, not {short(text)}")
     return text.replace(",", " ").split()
 
 
@@ -569,7 +569,7 @@ def log_person(bots, answers: str, kingdom=None, seat: int = 1, seed: int = 0, r
     try:
         given = replay_words(table, answer_words(answers))
     except ValueError as e:
-        raise InputErrors([InputError(f"--answers: {e}")]) from None
+        raise one_error(f"--answers: {e}") from None
     st = table.replay(given)
     asked = st.asked()
     text = table.game.game_text(st if asked is None else asked.view, table.match, seed, 0, why)

@@ -8,9 +8,7 @@ import logging
 import os
 import shlex
 import shutil
-import signal
 import sys
-import threading
 import webbrowser
 from pathlib import Path
 
@@ -34,6 +32,7 @@ from .report.reports import (
     write_reports,
     write_tournament,
 )
+from .run.signals import StopSignals
 from .run.stats import identical_note
 from .tools import each_item
 from .tools import optimizer as opt
@@ -74,70 +73,6 @@ def user_errors(fn):
         except OutputError as e:  # a file that could not be written (a full disk): says which
             raise UserError([InputError(str(e))]) from None
     return wrapper
-
-
-class StopSignals:
-    """Ctrl-C (SIGINT) and SIGTERM stop a run the same way: the first raises
-    KeyboardInterrupt where the run is, and the runner turns it into a partial result that
-    is reported and written. Once the run has stopped (``shield``), further signals only
-    say that the finished work is being saved, so the files stay a consistent set."""
-
-    SIGNALS = tuple(s for s in (getattr(signal, "SIGINT", None), getattr(signal, "SIGTERM", None)) if s)
-
-    def __init__(self):
-        self.received = None
-        self.shielded = False
-        self.pid = os.getpid()
-        self._old = {}
-        self._again = None  # a signal sent again (``_unraisable``): (its timer, the signal)
-
-    def _handle(self, signum, frame):
-        if os.getpid() != self.pid:  # a worker forked before it set its own handlers
-            if signum != signal.SIGINT:
-                os._exit(128 + signum)
-            return
-        first = self.received is None
-        self.received = self.received or signum
-        if first and not self.shielded:
-            raise KeyboardInterrupt
-        click.echo("stopping: saving what finished first", err=True)
-
-    def shield(self):
-        self.shielded = True
-
-    def _unraisable(self, u):
-        """The KeyboardInterrupt ``_handle`` raised landed in a finalizer (a ``__del__``, such
-        as the compiler's while it loads the engine), where Python only prints it and goes
-        on: the signal is sent again a moment later (from a thread: sent now, it would land
-        in this hook, still inside the finalizer), to stop the run where it can be stopped."""
-        if isinstance(u.exc_value, KeyboardInterrupt) and self.received and not self.shielded:
-            signum, self.received = self.received, None
-            again = threading.Timer(0.01, os.kill, (self.pid, signum))
-            again.daemon = True
-            self._again = (again, signum)
-            again.start()
-            return
-        self._old_hook(u)
-
-    def __enter__(self):
-        for sig in self.SIGNALS:
-            self._old[sig] = signal.signal(sig, self._handle)
-        self._old_hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
-        return self
-
-    def __exit__(self, *exc):
-        if self._again is not None:  # a run that ended before the signal sent again came: stopped by it all the same
-            self._again[0].cancel()
-            self.received = self.received or self._again[1]
-        sys.unraisablehook = self._old_hook
-        for sig, old in self._old.items():
-            # once stopped by a signal the command only exits: later signals are ignored
-            signal.signal(sig, signal.SIG_IGN if self.received else old)
-
-    @property
-    def exit_code(self) -> int:
-        """The shell's code for a run stopped by this signal (130 Ctrl-C, 143 SIGTERM)."""
-        return 128 + int(self.received or signal.SIGINT)
 
 
 def write_out(writer, res, out, quiet, open_report=False) -> list:

@@ -196,9 +196,9 @@ def _load(name: str, module: str) -> Game:
         if attr:
             game = getattr(game, attr.strip())
     except Exception as e:  # noqa: BLE001 - a broken or stale plugin: said in one line
-        raise InputErrors([InputError(f"the game '{name}' ({short(module)}) cannot be loaded: "
-                                      f"{type(e).__name__}: {printable(str(e), 200)}",
-                                      hint="reinstall the package that provides it")]) from None
+        raise one_error(f"the game '{name}' ({short(module)}) cannot be loaded: "
+                        f"{type(e).__name__}: {printable(str(e), 200)}",
+                        hint="reinstall the package that provides it") from None
     lacks = [m for m in INTERFACE if not hasattr(game, m)]
     unknown = sorted(map(str, offers(game) - set(CAPABILITIES)))
     lacks += [p for c in sorted(offers(game) & set(CAPABILITIES)) for p in CAPABILITIES[c][0] if not hasattr(game, p)]
@@ -209,8 +209,8 @@ def _load(name: str, module: str) -> Game:
         raise one_error(f"the game '{name}' ({short(module)}) does not provide {', '.join(sorted(set(lacks)))}",
                         hint="a game provides everything simulator.games.Game lists, and what it offers")
     if game_name(getattr(game, "NAME", "")) != name:
-        raise InputErrors([InputError(f"the game registered as '{name}' ({short(module)}) calls itself "
-                                      f"{short(getattr(game, 'NAME', None))}", hint="register it under its NAME")])
+        raise one_error(f"the game registered as '{name}' ({short(module)}) calls itself "
+                        f"{short(getattr(game, 'NAME', None))}", hint="register it under its NAME")
     return game
 
 
@@ -218,8 +218,8 @@ def get_game(name: str = DEFAULT) -> Game:
     games = registered()
     key = game_name(name)
     if key not in games:
-        raise InputErrors([InputError(f"unknown game {short(name, 30)}", hint=did_you_mean(
-            key, games, "known games: " + ", ".join(sorted(games))))])
+        raise one_error(f"unknown game {short(name, 30)}", hint=did_you_mean(
+            key, games, "known games: " + ", ".join(sorted(games))))
     return _load(key, games[key])
 
 
@@ -234,7 +234,7 @@ def game_of_setup(setup) -> Game:
         game = get_game(name)
         if game.is_setup(setup):
             return game
-    raise InputErrors([InputError(f"{short(setup)} is not the setup of an installed game")])
+    raise one_error(f"{short(setup)} is not the setup of an installed game")
 
 
 def game_named(data) -> str:

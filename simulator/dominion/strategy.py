@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from ..lang import expr
-from ..errors import InputError, InputErrors, name_problem, short
+from ..errors import InputError, InputErrors, name_problem, one_error, short
 from ..lang.yamlio import LineDict, load_file, load_text, rule_items
 from . import layout as E
 from .cards import BY_NAME, CARDS, TYPE_BITS, UnknownCard, parse_card, parse_type, suggest
@@ -143,8 +143,8 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
     """Validate a bot's YAML data; raise InputErrors listing every mistake found."""
     errors: list[InputError] = []
     if not isinstance(data, LineDict):
-        raise InputErrors([InputError("a bot file is a mapping with at least 'buy'", path, 1,
-                                      hint="see docs/bots.md")])
+        raise one_error("a bot file is a mapping with at least 'buy'", path, 1,
+                        hint="see docs/bots.md")
     for key in data:
         if key not in BOT_KEYS:
             close = suggest(str(key), BOT_KEYS)

@@ -12,38 +12,21 @@ same retry, the same clean stop, and workers that never outlive their parent.
 """
 from __future__ import annotations
 
-import ctypes
 import logging
 import logging.handlers
 import multiprocessing as mp
 import os
-import signal
 from collections import deque
 from multiprocessing.connection import wait
 
 from ..errors import RunError
 from .dask_backend import DaskPool
+from .signals import worker_signals
 from .tasks import TaskCrash, call_task, kill_fault
 
 log = logging.getLogger("dsim.pool")
 
 AHEAD = 2  # tasks a worker holds: the one it plays and the next, already in its pipe
-
-
-def die_with_parent() -> int:
-    """Make this process (a worker) die when its parent does, even while it is blocked in
-    a system call (a full pipe, a lock): Linux's PR_SET_PDEATHSIG. Returns the parent's
-    pid, which the worker also watches (the only means elsewhere). Under the forkserver
-    start method the parent is the fork server, which exits with the dsim process."""
-    parent = os.getppid()
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
-    except (OSError, AttributeError):  # pragma: no cover - not Linux: the polling below only
-        pass
-    if os.getppid() != parent:  # pragma: no cover - the parent died before prctl took effect
-        os._exit(1)
-    return parent
 
 
 class _PipeLog:
@@ -61,9 +44,7 @@ class _PipeLog:
 def _worker(conn, fn, context, log_level):
     """A worker process: plays the tasks it is sent until told to stop, or until its
     parent is gone (killed, or stopped without saying so): it never outlives the run."""
-    parent = die_with_parent()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and stops its workers with SIGTERM
+    parent = worker_signals()
     root = logging.getLogger()
     root.handlers = [logging.handlers.QueueHandler(_PipeLog(conn))]  # lines go through the parent
     root.setLevel(log_level)

@@ -13,9 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import shlex
-import signal
 import sys
-import threading
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -23,6 +21,7 @@ from dataclasses import dataclass, field
 from ..errors import RunError
 from ..games import get_game
 from .pool import make_pool
+from .signals import HoldSignals
 from .tasks import TaskCrash
 from .stats import BOT_COLS, Tally, win_interval
 
@@ -34,33 +33,6 @@ MIN_CHUNK = 1_200   # the smallest chunk: a small run's, and the last ones of a 
 
 #: a game that raised inside a chunk (its chunk, first game, the game, the traceback)
 GameCrash = TaskCrash
-
-
-class _HoldSignals:
-    """Holds Ctrl-C and SIGTERM back while a finished chunk is merged, so that a run
-    stopped there has that chunk's tally, count and per-game records all or none; a
-    signal that arrives meanwhile goes to the previous handler right after. Only the
-    main thread can set handlers; elsewhere this does nothing."""
-
-    SIGNALS = tuple(s for s in (getattr(signal, "SIGINT", None), getattr(signal, "SIGTERM", None)) if s)
-
-    def __enter__(self):
-        self.got = None
-        self.old = {}
-        if threading.current_thread() is threading.main_thread():
-            for s in self.SIGNALS:
-                self.old[s] = signal.signal(s, self._note)
-        return self
-
-    def _note(self, signum, frame):
-        self.got = self.got or signum
-
-    def __exit__(self, *exc):
-        for s, handler in self.old.items():
-            signal.signal(s, handler)
-        if self.got is not None:
-            signal.raise_signal(self.got)
-        return False
 
 
 @dataclass
@@ -214,7 +186,7 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
         results[idx] = (tally, recs)
         # merge in index order (for the stopping rule and for ordered per-game records)
         while next_merge in results:
-            with _HoldSignals():
+            with HoldSignals():
                 merge(next_merge)
                 next_merge += 1
             if until_ci is not None and ci_reached(total, until_ci, paired):

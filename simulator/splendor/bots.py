@@ -19,7 +19,7 @@ from typing import ClassVar
 import numpy as np
 
 from ..lang import expr
-from ..errors import InputError, InputErrors, did_you_mean, name_problem, short
+from ..errors import InputError, InputErrors, did_you_mean, name_problem, one_error, short
 from ..lang.yamlio import LineDict, load_file, load_text, rule_items
 from . import layout as E
 from .cards import COLOURS, GEM_NAMES
@@ -229,8 +229,8 @@ def parse_bot(data, path: str, text: str = "") -> Bot:
     """Validate a Splendor bot's YAML data; raise InputErrors listing every mistake."""
     errors: list[InputError] = []
     if not isinstance(data, LineDict):
-        raise InputErrors([InputError("a Splendor bot file is a mapping with 'game: splendor' and its lists",
-                                      path, 1, hint="see docs/splendor.md")])
+        raise one_error("a Splendor bot file is a mapping with 'game: splendor' and its lists",
+                        path, 1, hint="see docs/splendor.md")
     if game_name(data.get("game")) != "splendor":
         errors.append(InputError(f"this is a Splendor bot, not a {short(data.get('game'))} one", path,
                                  data.lines.get("game", data.line), hint="write 'game: splendor'"))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError, InputErrors, name_problem, short
+from ..errors import InputError, InputErrors, name_problem, one_error, short
 from . import optimizing
 from ..engine_base import EngineGame, EngineState, place_bots, stack_array
 from ..games import game_name, unique_names
@@ -115,8 +115,8 @@ SETUP_KEYS = ("game", "name", "description", "rules")
 def parse_variant(data, path: str, text: str = "") -> Variant:
     errors = []
     if not isinstance(data, LineDict):
-        raise InputErrors([InputError("a Splendor variant file is a mapping with 'game: splendor' and 'rules'",
-                                      path, 1)])
+        raise one_error("a Splendor variant file is a mapping with 'game: splendor' and 'rules'",
+                        path, 1)
     if game_name(data.get("game")) != "splendor":
         if "game" in data:
             what = f"this is a {short(data['game'])} file, not a Splendor variant"
@@ -124,8 +124,8 @@ def parse_variant(data, path: str, text: str = "") -> Variant:
             what = "this is a Dominion kingdom file, not a Splendor variant"
         else:
             what = "this is not a Splendor variant file"
-        raise InputErrors([InputError(what, path, data.lines.get("game", 1),
-                                      hint="a variant file has 'game: splendor' and 'rules' (docs/splendor.md)")])
+        raise one_error(what, path, data.lines.get("game", 1),
+                        hint="a variant file has 'game: splendor' and 'rules' (docs/splendor.md)")
     for key in data:
         if key not in SETUP_KEYS:
             errors.append(InputError(f"unknown key {short(key, 30)} in a variant file", path, data.lines[key],

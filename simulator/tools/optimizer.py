@@ -56,10 +56,10 @@ def parse_budget(text) -> float:
     """'10m', '90s', '1h' or a number of seconds, as seconds."""
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", str(text))
     if not m:
-        raise InputErrors([InputError(f"--budget must look like 10m, 90s or 1h, not '{str(text)[:40]}'")])
+        raise one_error(f"--budget must look like 10m, 90s or 1h, not '{str(text)[:40]}'")
     secs = float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[m.group(2)]
     if not 1 <= secs <= MAX_BUDGET:
-        raise InputErrors([InputError("--budget must be from 1 second to 7 days")])
+        raise one_error("--budget must be from 1 second to 7 days")
     return secs
 
 
@@ -275,10 +275,10 @@ class Optimizer:
             where = str(s.start.path or s.start.name)
             self.start, self.kept = G.from_bot(s.start.source, self.grammar, where, True)
             for lst in G.missing(self.start, self.grammar):
-                raise InputErrors([InputError(f"the '{lst}' list is empty, and dsim optimize starts from a bot's rules",
-                                              where, _line_of(s.start.source, lst),
-                                              hint=f"give it a {lst} rule, or leave out --start to evolve a bot "
-                                                   "from scratch")])
+                raise one_error(f"the '{lst}' list is empty, and dsim optimize starts from a bot's rules",
+                                where, _line_of(s.start.source, lst),
+                                hint=f"give it a {lst} rule, or leave out --start to evolve a bot "
+                                     "from scratch")
             near = getattr(self.tools, "neighbours", None)
             seeds += [self.start] + (near(self.grammar, self.start) if near else [])
         size = max(s.population, len(seeds))  # the first generation: the population, or all of those
@@ -566,8 +566,8 @@ HISTORY = ("generation", "best_fitness", "mean_fitness", "games_played", "second
 
 def damaged(path, why) -> InputErrors:
     why = f"{short(why.args[0])} is missing" if isinstance(why, KeyError) else str(why)
-    return InputErrors([InputError(f"{path} is damaged: {printable(why, 120)}",
-                                   hint="use another --out, or delete the folder")])
+    return one_error(f"{path} is damaged: {printable(why, 120)}",
+                     hint="use another --out, or delete the folder")
 
 
 def _nonempty(st: dict, key: str) -> list:
@@ -592,8 +592,8 @@ def load_state(path, what: str) -> dict | None:
     try:
         st = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, UnicodeDecodeError):
-        raise InputErrors([InputError(f"{path} is not a dsim {what} state file",
-                                      hint="use another --out, or delete the folder")]) from None
+        raise one_error(f"{path} is not a dsim {what} state file",
+                        hint="use another --out, or delete the folder") from None
     if not isinstance(st, dict) or not isinstance(st.get("key"), dict):
         raise damaged(path, "it holds no settings ('key')")
     return st
@@ -602,8 +602,8 @@ def load_state(path, what: str) -> dict | None:
 def same_run(st: dict, key: dict, out, what: str) -> None:
     """A resume must continue the same run: its settings as saved."""
     if st["key"] != json.loads(json.dumps(key)):
-        raise InputErrors([InputError(f"{out} holds another {what} run (another setup, rules, bots or settings)",
-                                      hint="use another --out, or the same options as that run")])
+        raise one_error(f"{out} holds another {what} run (another setup, rules, bots or settings)",
+                        hint="use another --out, or the same options as that run")
 
 
 def read_state(path) -> dict | None:
@@ -640,8 +640,8 @@ def _evolvable(game, setup=None):
     game's); else an InputErrors naming the games it can evolve."""
     if (setup is not None and game is not game_of_setup(setup)) or "optimize" not in offers(game):
         able = [get_game(n).LABELS["game"] for n in game_names() if "optimize" in offers(get_game(n))]
-        raise InputErrors([InputError(f"dsim optimize evolves {' and '.join(able)} bots; the bots given are "
-                                      f"{game.LABELS['game']} bots", hint=f"give {' or '.join(able)} bots")])
+        raise one_error(f"dsim optimize evolves {' and '.join(able)} bots; the bots given are "
+                        f"{game.LABELS['game']} bots", hint=f"give {' or '.join(able)} bots")
     return game
 
 
@@ -650,8 +650,8 @@ def default_against(setup) -> list:
     game that can play it."""
     folder = ROOT / "strategies"
     if not folder.is_dir():
-        raise InputErrors([InputError("no --against bots given and no strategies/ folder to take them from",
-                                      hint="give --against BOT (one or more bot files)")])
+        raise one_error("no --against bots given and no strategies/ folder to take them from",
+                        hint="give --against BOT (one or more bot files)")
     game = game_of_setup(setup)
     fits = tools(setup).fits
     paths = [p for p in sorted(folder.rglob("*.yaml")) if game_of_bots([p]) is game]
@@ -700,9 +700,9 @@ def _which_game(game, bots, setup_file, loaded=None):
     setup_what = f"{setup_file} is a {{}} file" if setup_file is not None else "the setup given is a {} setup"
     for found, what in ((bot_game, "the bots given are {} bots"), (setup_game, setup_what)):
         if found is not None and found is not chosen:
-            raise InputErrors([InputError(f"{what.format(found.LABELS['game'])}, but the run evolves "
-                                          f"{chosen.LABELS['game']} bots ({why})",
-                                          hint="give the bots and the setup of one game")])
+            raise one_error(f"{what.format(found.LABELS['game'])}, but the run evolves "
+                            f"{chosen.LABELS['game']} bots ({why})",
+                            hint="give the bots and the setup of one game")
     return chosen
 
 
@@ -735,13 +735,13 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
         start = api.load_bots([start])[0]
         _evolvable(game_of_bots([start]))
         if getattr(start, "random", False):
-            raise InputErrors([InputError(f"{start.path or start.name}: a random bot has no rules to start from",
-                                          hint="give a bot with rules to --start")])
+            raise one_error(f"{start.path or start.name}: a random bot has no rules to start from",
+                            hint="give a bot with rules to --start")
     if kingdom is None:
         kingdom = chosen.default_setup() if "default_setup" in offers(chosen) else None
         if kingdom is None:
-            raise InputErrors([InputError(f"optimize needs a {chosen.LABELS['setup']}",
-                                          hint="give -k FILE")])
+            raise one_error(f"optimize needs a {chosen.LABELS['setup']}",
+                            hint="give -k FILE")
     elif isinstance(kingdom, (str, os.PathLike)):
         try:
             kingdom = chosen.load_setup(api.path_arg("setup", kingdom))
@@ -751,7 +751,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     if not against and start is not None and all(b.source != start.source for b in bots):
         bots = bots + [start]
     if not bots:
-        raise InputErrors([InputError("no bot to play against", hint="give --against BOT")])
+        raise one_error("no bot to play against", hint="give --against BOT")
     _evolvable(game_of_bots(bots), kingdom)
     game = game_of_setup(kingdom)
     players = api.whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS)

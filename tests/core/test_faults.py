@@ -460,7 +460,7 @@ def test_a_worker_killed_during_an_optimize_is_replaced_and_the_result_unchanged
 def test_a_ctrl_c_that_lands_in_a_finalizer_still_stops_the_run(capsys):
     """Python only prints an exception a __del__ raises: a Ctrl-C arriving while one runs
     (the compiler frees objects as it loads the engine) is delivered again, not lost."""
-    from simulator.cli import StopSignals
+    from simulator.run.signals import StopSignals
 
     class Finalized:
         def __del__(self):
@@ -480,7 +480,7 @@ def test_a_ctrl_c_that_lands_in_a_finalizer_still_stops_the_run(capsys):
 def test_a_ctrl_c_in_a_finalizer_as_the_run_ends_still_stops_it():
     """The signal sent again may come after the run has ended: the run counts as stopped
     by it (reported partial, exit 130), and nothing is raised later."""
-    from simulator.cli import StopSignals
+    from simulator.run.signals import StopSignals
 
     class Finalized:
         def __del__(self):
