@@ -27,7 +27,7 @@ def main() -> None:
         setup = get_game(a.game or "dominion").default_setup()
     bots = default_against(setup)
     opt = Optimizer(Settings(setup, bots, population=16, leaders=4, seed=1), None)
-    ev = Evaluator((setup, 2, {}), 1)
+    ev = Evaluator((setup, 2, {}))
     opt.run_generation(ev)  # the engine compiled, the first matches made
     best = 0.0
     for _ in range(a.generations):

@@ -25,7 +25,8 @@ from .games import bots_meta, game_name, game_of, game_of_bots, info, offers, on
 from .report.outfiles import refuse_inputs
 from .report.reports import GameWriter
 from .run.runner import MIN_CHUNK as MIN_CHUNK_GAMES
-from .run.runner import default_jobs, run
+from .run.options import RunOptions
+from .run.runner import run
 from .tools.play import replay_words
 from .run.stats import (
     POOLED_METHOD,
@@ -111,8 +112,9 @@ def match_inputs(match) -> list:
     return [b.path for b in match.bots] + [getattr(match.setup, "path", None)]
 
 
-def check_run_args(games, seed, jobs, backend="local", until_ci=None) -> tuple:
-    """(games, seed, jobs) checked; raises InputErrors before anything is played."""
+def check_run_args(games, seed, jobs, backend="local", until_ci=None, scheduler=None) -> tuple:
+    """(games, the RunOptions of the seed and the workers), checked (a seed of None drawn);
+    raises InputErrors before anything is played."""
     games = whole("games", games, 1, MAX_GAMES)
     seed = whole("seed", seed, 0, MAX_SEED, none_ok=True)
     jobs = whole("jobs", jobs, 1, MAX_JOBS, none_ok=True)
@@ -120,7 +122,7 @@ def check_run_args(games, seed, jobs, backend="local", until_ci=None) -> tuple:
     if until_ci is not None and (isinstance(until_ci, bool) or not isinstance(until_ci, numbers.Real)
                                  or not 0.0001 <= until_ci <= 0.5):
         raise one_error(f"until_ci must be a number from 0.0001 to 0.5, not {short(until_ci)}")
-    return games, seed, jobs
+    return games, RunOptions(secrets.randbelow(2**31) if seed is None else seed, jobs, backend, scheduler)
 
 
 def _outcome(results) -> dict:
@@ -220,8 +222,12 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
 
     ``seed`` None draws a fresh seed, recorded in ``results.meta['seed']``.
     """
-    tally, meta, match = _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired, until_ci,
-                                     backend, scheduler, progress, save_games, match, label)
+    games, opts = check_run_args(games, seed, jobs, backend, until_ci, scheduler)
+    paired = pairing(paired, seats if match is None else match.seats)
+    progress = flag("progress", progress)
+    if match is None:
+        match = prepare(bots, kingdom, players, rules, seats)
+    tally, meta = _play_match(match, games, opts, paired, until_ci, progress, save_games, label)
     res = results_from_tally(tally, meta["bot_names"], meta.pop("ending_names"), meta.pop("item_names"),
                              {k: v for k, v in meta.items() if k != "bot_names"})
     game = game_of(match)
@@ -239,18 +245,10 @@ def pairing(paired, seats) -> bool:
     return paired
 
 
-def _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired, until_ci, backend, scheduler,
-                progress, save_games, match, label) -> tuple:
-    """``simulate``'s games: (the Tally, the run's meta with the match's names of bots,
-    endings and items, the match)."""
-    games, seed, jobs = check_run_args(games, seed, jobs, backend, until_ci)
-    paired = pairing(paired, seats if match is None else match.seats)
-    progress = flag("progress", progress)
-    if match is None:
-        match = prepare(bots, kingdom, players, rules, seats)
-    game = game_of(match)
-    if seed is None:
-        seed = secrets.randbelow(2**31)
+def _play_match(match, games: int, opts: RunOptions, paired: bool, until_ci, progress: bool, save_games,
+                label) -> tuple:
+    """The games of a checked run: (the Tally, the run's meta with the match's names of
+    bots, endings and items)."""
     if paired and games % match.players:
         games += match.players - games % match.players  # whole deals: one game per seat rotation
     writer = None
@@ -262,15 +260,14 @@ def _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired,
         except InputError as e:
             raise InputErrors([e]) from None
     try:
-        out = run(game, match, games, seed, jobs=jobs, paired=paired, until_ci=until_ci, backend=backend,
-                  scheduler=scheduler, progress=progress, records=writer is not None,
-                  on_records=writer.write if writer else None, label=label)
+        out = run(game_of(match), match, games, opts, paired=paired, until_ci=until_ci, progress=progress,
+                  records=writer is not None, on_records=writer.write if writer else None, label=label)
     finally:
         if writer is not None:
             writer.close()
     meta = {
         "dsim_version": __version__,
-        "seed": seed,
+        "seed": opts.seed,
         "games_requested": games,
         "games_played": out.games_played,
         "partial": out.partial,
@@ -278,8 +275,8 @@ def _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired,
         "error": out.error,
         "seconds": round(out.seconds, 3),
         "compile_seconds": out.meta.get("compile_seconds"),
-        "jobs": jobs,
-        "backend": backend,
+        "jobs": opts.jobs,
+        "backend": opts.backend,
         "paired": paired,
         "until_ci": until_ci,
         # with --until-ci: whether the intervals got narrow enough before -n games (None without it)
@@ -287,7 +284,7 @@ def _play_match(bots, kingdom, games, seed, jobs, players, rules, seats, paired,
         **match.describe(),
         "bot_names": match.bot_names, "ending_names": match.ending_names, "item_names": match.item_names,
     }
-    return out.tally, meta, match
+    return out.tally, meta
 
 
 def setups_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rules: dict | None = None,
@@ -342,12 +339,11 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     (``setup_seed``: reproducible, different between kingdoms), so that the kingdoms are
     independent samples for the pooled verdict. Returns CompareResults: ``table`` has one
     row per kingdom and bot, ``pooled`` one row per bot over all of them."""
-    games, seed, jobs = check_run_args(games, seed, jobs)
+    games, opts = check_run_args(games, seed, jobs)
+    seed, jobs = opts.seed, opts.jobs
     paired, progress = pairing(paired, seats), flag("progress", progress)
     random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_SETUPS)
     free = flag("free", free)
-    if seed is None:
-        seed = secrets.randbelow(2**31)
     loaded = load_bots(bots)
     game = game_of_bots(loaded)
     if free and not random_kingdoms:
@@ -419,14 +415,12 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
     given, hears the tournament's size and an estimate of its time before it starts.
     What it keeps of each match is its summary rows, so memory stays flat however many
     matches it plays."""
-    games, seed, jobs = check_run_args(games, seed, jobs)
+    games, opts = check_run_args(games, seed, jobs)
     paired, progress = flag("paired", paired), flag("progress", progress)
     loaded = load_bots(bots)
     game = game_of_bots(loaded)
     players = whole("players", game.MIN_PLAYERS if players is None else players, game.MIN_PLAYERS,
                     game.MAX_PLAYERS)
-    if seed is None:
-        seed = secrets.randbelow(2**31)
     names = game.unique_names(loaded)
     kingdom = load_setup(kingdom, loaded)  # read once, for every match
     if len(loaded) < players:
@@ -434,7 +428,7 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
                         f"got {len(loaded)}")
     n_groups = math.comb(len(loaded), players)
     if announce is not None:
-        announce(tournament_size(n_groups, games, players, loaded, kingdom, rules, jobs))
+        announce(tournament_size(n_groups, games, players, loaded, kingdom, rules, opts))
     # groups of 3-4 play every seating order equally often where the game can (rotate keeps
     # the bots' cyclic order, which favours some orders); a paired deal rotates
     seating = "all" if players >= 3 and not paired and "all" in info(game, "SEAT_MODES") else "rotate"
@@ -443,15 +437,14 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
         gbots = [loaded[i] for i in group]
         match = prepare(gbots, kingdom, None, rules, seating)
         match.bot_names = [names[i] for i in group]
-        t, m, _ = _play_match(None, None, games, seed, jobs, None, None, seating, paired, None, "local", None,
-                           progress, None, match, f"match {k + 1} of {n_groups:,}")
+        t, m = _play_match(match, games, opts, paired, None, progress, None, f"match {k + 1} of {n_groups:,}")
         tally.add(" vs ".join(match.bot_names), summary_rows(t, match.bot_names, m), m)
         first_meta = first_meta or m
         outcome.append(_Outcome(m["partial"], m["error"], m["stopped_by"]))
         if m["stopped_by"] in ("interrupt", "error"):
             break  # Ctrl-C (or a failure) stops the tournament, keeping the matches that finished
     table, matrix, ranking = tally.tables()
-    meta = {"seed": seed, "players": players, "games_per_match": games, "bots": names,
+    meta = {"seed": opts.seed, "players": players, "games_per_match": games, "bots": names,
             "bots_files": bots_meta(names, loaded),
             "labels": game.LABELS, game.LABELS["setup"]: setup_of(first_meta),
             "rules": first_meta.get("rules"), "matches_total": n_groups, "matches_played": len(outcome),
@@ -467,7 +460,7 @@ class _Outcome:
         self.meta = {"error": error, "stopped_by": stopped_by}
 
 
-def tournament_size(n_groups: int, games: int, players: int, bots: list, kingdom, rules, jobs) -> str:
+def tournament_size(n_groups: int, games: int, players: int, bots: list, kingdom, rules, opts: RunOptions) -> str:
     """The size of a tournament before it starts: matches, games, and the time they take
     at the speed of its first match on this machine (what a match costs before its
     games, the best of three, and a sample of its games)."""
@@ -478,15 +471,14 @@ def tournament_size(n_groups: int, games: int, players: int, bots: list, kingdom
     for _ in range(3):  # the first call also pays one-time imports
         t0 = time.perf_counter()
         match = prepare(bots[:players], kingdom, None, rules, "rotate")
-        t, m, _ = _play_match(None, None, players, 0, 1, None, None, "rotate", False, None, "local", None, False, None,
-                           match, None)
+        t, m = _play_match(match, players, RunOptions(0, 1), False, None, False, None, None)
         summary_rows(t, match.bot_names, m)
         start.append(time.perf_counter() - t0)
     sample = min(games, 2_000)
     t0 = time.perf_counter()
     game.play(match, 0, 0, sample)
     rate = sample / max(1e-6, time.perf_counter() - t0)
-    workers = (jobs or default_jobs()) if games > 2 * MIN_CHUNK_GAMES else 1  # a small match plays in one process
+    workers = opts.workers if games > 2 * MIN_CHUNK_GAMES else 1  # a small match plays in one process
     per_match = min(start) + games / (rate * workers)
     return (f"tournament: {n_groups:,} matches of {games:,} games = {n_groups * games:,} games; about "
             f"{_duration(n_groups * per_match)} at the speed of the first match (-n sets the games per match)")

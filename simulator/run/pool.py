@@ -210,13 +210,12 @@ def _describe(tasks, idx: int) -> str:
     return describe(idx) if describe else f"task {idx}"
 
 
-def make_pool(fn, context, jobs: int, backend: str = "local", scheduler: str | None = None, client=None,
-              tasks: int | None = None):
-    """The pool for ``jobs`` workers on ``backend``: in this process for one worker (or a
-    single task), worker processes otherwise, or a Dask cluster (``scheduler``, or a local
-    one; ``client``, a client already connected)."""
-    if backend == "dask":
-        return DaskPool(fn, context, jobs, scheduler, client)
-    if jobs == 1 or tasks == 1:
+def make_pool(fn, context, opts, tasks: int | None = None):
+    """The pool for the workers of ``opts`` (a RunOptions) on its backend: in this process
+    for one worker (or a single task), worker processes otherwise, or a Dask cluster (its
+    scheduler, or a local one; its client, a client already connected)."""
+    if opts.backend == "dask":
+        return DaskPool(fn, context, opts.workers, opts.scheduler, opts.client)
+    if opts.workers == 1 or tasks == 1:
         return SerialPool(fn, context)
-    return LocalPool(fn, context, jobs)
+    return LocalPool(fn, context, opts.workers)

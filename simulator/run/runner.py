@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from ..errors import RunError
 from ..games import get_game
+from .options import RunOptions
 from .pool import make_pool
 from .signals import HoldSignals
 from .tasks import TaskCrash
@@ -103,13 +104,6 @@ def plan_chunks(games: int, jobs: int | None, multiple: int) -> ChunkPlan:
     return ChunkPlan(games, big, tuple(tail))
 
 
-def default_jobs() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover
-        return max(1, os.cpu_count() or 1)
-
-
 def _crash_fault(chunk: int, first: int) -> None:
     """Fault injection for the tests: ``DSIM_FAULT=crash:K`` raises inside chunk K's first
     game (the pool's ``kill:K`` kills the worker that plays it)."""
@@ -153,18 +147,17 @@ def ci_reached(tally: Tally, width: float, paired: bool = False) -> bool:
     return True
 
 
-def run(game, match, games: int, seed: int, jobs: int | None = None, paired: bool = False,
-        until_ci: float | None = None, backend: str = "local", scheduler: str | None = None,
-        progress: bool = False, on_records=None, records: bool = False, dask_client=None,
-        label: str | None = None) -> RunOutcome:
-    """Play ``games`` games of ``match``; returns merged results, partial if interrupted.
+def run(game, match, games: int, opts: RunOptions, paired: bool = False, until_ci: float | None = None,
+        progress: bool = False, on_records=None, records: bool = False, label: str | None = None) -> RunOutcome:
+    """Play ``games`` games of ``match`` with the seed and workers of ``opts``; returns
+    merged results, partial if interrupted.
 
     ``on_records(first_game, array)`` receives per-game records as chunks finish (in
     chunk order) when ``records`` is set.
     """
-    jobs = jobs or default_jobs()
+    seed = opts.seed
     multiple = match.players if paired else 1
-    chunks = plan_chunks(games, jobs if until_ci is None else None, multiple)
+    chunks = plan_chunks(games, opts.workers if until_ci is None else None, multiple)
     t_compile = t0 = time.perf_counter()
     total = game.empty_tally(match)
     out = RunOutcome(total, games, 0, 0, len(chunks))
@@ -196,11 +189,10 @@ def run(game, match, games: int, seed: int, jobs: int | None = None, paired: boo
         return False
 
     try:
-        if backend == "local":
+        if opts.backend == "local":
             game.warm_up(match)  # compile or load the kernels once, before workers start
         t0 = time.perf_counter()
-        with make_pool(play_chunk, (game.NAME, match, seed, paired, records), jobs, backend, scheduler,
-                       dask_client, tasks=len(chunks)) as pool:
+        with make_pool(play_chunk, (game.NAME, match, seed, paired, records), opts, tasks=len(chunks)) as pool:
             pool.map(chunks, lambda idx, result: accept(idx, *result))
     except KeyboardInterrupt:
         out.partial = True

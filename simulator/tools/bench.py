@@ -14,6 +14,7 @@ from pathlib import Path
 from .. import api
 from ..games import game_names, get_game
 from ..run import runner
+from ..run.options import RunOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 STRATEGIES = ROOT / "strategies"
@@ -85,7 +86,7 @@ def dsim_walls(match, games: int) -> tuple[float, float]:
     walls = []
     for jobs in (1, 2):
         t = time.perf_counter()
-        runner.run(game, match, games, 1, jobs=jobs)
+        runner.run(game, match, games, RunOptions(seed=1, jobs=jobs))
         walls.append(time.perf_counter() - t)
     return walls[0], walls[1]
 

@@ -41,7 +41,7 @@ from ..lang.yamlio import load_text
 from ..games import game_names, game_of_bots, game_of_setup, get_game, offers
 from ..report.outfiles import atomic_open, check_writable, write_all, write_csv, write_json
 from ..run.pool import make_pool
-from ..run.runner import default_jobs
+from ..run.options import RunOptions, default_jobs
 from ..run.stats import BOT_COLS, wilson
 
 log = logging.getLogger("dsim.optimize")
@@ -139,9 +139,11 @@ class Evaluator:
     that are replaced if they die, or a Dask cluster), kept for the whole run. Results do
     not depend on which."""
 
-    def __init__(self, context, jobs: int, backend: str = "local", scheduler: str | None = None, client=None):
+    def __init__(self, context, opts: RunOptions | None = None):
+        """``opts``: its workers (default: this process; their seed is not used: each task
+        names its own)."""
         try:
-            self.pool = make_pool(_play, context, jobs, backend, scheduler, client)
+            self.pool = make_pool(_play, context, opts or RunOptions(jobs=1))
         except InputError as e:
             raise InputErrors([e]) from None
 
@@ -761,6 +763,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
         seed = saved_seed(out)
     seed = secrets.randbelow(2**31) if seed is None else seed
     jobs = api.whole("jobs", jobs, 1, api.MAX_JOBS, none_ok=True) or default_jobs()
+    pool = RunOptions(seed, jobs, backend, scheduler, dask_client)
     generations = api.whole("generations", generations, 1, 100_000, none_ok=True)
     api.choice("backend", backend, api.BACKENDS)
     s = Settings(kingdom, bots, players, None if generations else parse_budget(budget), generations, seed, jobs,
@@ -792,7 +795,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     best = G.simplified(opt.leaders[0], opt.grammar)
     leaders, same_as, dropped = [G.simplified(g, opt.grammar) for g in opt.leaders], [None], 0
     try:
-        ev = Evaluator((s.kingdom, s.players, s.rules), jobs, backend, scheduler, dask_client)
+        ev = Evaluator((s.kingdom, s.players, s.rules), pool)
         stopped = opt.evolve(ev)
         best = G.simplified(opt.leaders[0], opt.grammar)
         leaders = [best] + [G.simplified(g, opt.grammar) for g in opt.leaders[1:]]

@@ -16,6 +16,7 @@ import pytest
 from ..helpers import JIT, scaled
 from simulator import api
 from simulator.dominion import game as dgame
+from simulator.run.options import RunOptions
 from simulator.run.runner import run
 from simulator.run.stats import Tally
 
@@ -83,8 +84,8 @@ COMPILED = pytest.mark.skipif(not JIT, reason="the cluster's workers play compil
 def test_a_run_on_a_real_cluster_gives_the_local_results(cluster):
     m = api.prepare([SBM, BMU])
     n = scaled(200_000, floor=400)
-    local = run(dgame, m, n, seed=3, jobs=2)
-    remote = run(dgame, m, n, seed=3, jobs=2, backend="dask", scheduler=cluster.address)
+    local = run(dgame, m, n, RunOptions(seed=3, jobs=2))
+    remote = run(dgame, m, n, RunOptions(seed=3, jobs=2, backend="dask", scheduler=cluster.address))
     assert not remote.partial and remote.games_played == n
     for part in Tally.PARTS:
         assert np.array_equal(getattr(local.tally, part), getattr(remote.tally, part)), part
@@ -96,8 +97,8 @@ def test_a_worker_killed_mid_run_loses_no_game(cluster, tmp_path):
     marker = Path(cluster.env["DSIM_FAULT"].split(":", 2)[2])
     m = api.prepare([SBM, BMU])
     n = scaled(200_000, floor=400)
-    local = run(dgame, m, n, seed=5, jobs=2)
-    remote = run(dgame, m, n, seed=5, jobs=2, backend="dask", scheduler=cluster.address)
+    local = run(dgame, m, n, RunOptions(seed=5, jobs=2))
+    remote = run(dgame, m, n, RunOptions(seed=5, jobs=2, backend="dask", scheduler=cluster.address))
     assert marker.exists(), "no worker was killed"
     assert sum(p.poll() is not None for p in cluster.procs[1:]) == 1  # one worker is dead for good
     assert not remote.partial and remote.games_played == n

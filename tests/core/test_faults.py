@@ -22,6 +22,7 @@ from ..helpers import JIT, Dsim, gone, scaled
 from simulator import api
 from simulator.cli import cli
 from simulator.dominion import game as dgame
+from simulator.run.options import RunOptions
 from simulator.run.runner import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,8 +164,8 @@ def start_method(request):
 def test_the_runner_works_under_every_start_method(start_method):
     m = api.prepare([SBM, BMU])
     n = 30_000
-    forked = run(dgame, m, n, seed=4, jobs=1)
-    other = run(dgame, m, n, seed=4, jobs=2)
+    forked = run(dgame, m, n, RunOptions(seed=4, jobs=1))
+    other = run(dgame, m, n, RunOptions(seed=4, jobs=2))
     assert other.games_played == n and not other.partial
     assert (forked.tally.bot == other.tally.bot).all()
 

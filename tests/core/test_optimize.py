@@ -70,7 +70,7 @@ def test_racing_keeps_the_strongest_candidate_first():
     strong = big_money(g, "Militia", 1)
     opt.population = weak + [strong]  # last: the racing order must follow it through the stages
     opt.leaders = [strong]
-    opt.run_generation(Evaluator((kingdom, 2, {}), 1))
+    opt.run_generation(Evaluator((kingdom, 2, {})))
     assert opt.leaders[0] == strong and opt.fitness[strong.key()] > 0.5
     assert opt.fame == [strong]  # the generation's best joins the hall of fame
 
@@ -82,7 +82,7 @@ def test_a_start_run_ends_with_the_start_bot_when_nothing_it_found_does_better()
     opt = Optimizer(Settings(kingdom, api.load_bots([BMU]) + [start], start=start, final_games=40, hall=0), None)
     weak = Genome((("buy", (Rule("Silver"),)),))
     opt.leaders, opt.fame = [weak], []
-    finalists = opt.select(Evaluator((kingdom, 2, {}), 1))
+    finalists = opt.select(Evaluator((kingdom, 2, {})))
     assert finalists == [opt.start, weak]
 
 
@@ -468,7 +468,7 @@ def _optimizer(against, **kw):
     from simulator.tools.optimizer import Evaluator, Optimizer, Settings
     kingdom = api.load_setup(FIRST)
     s = Settings(kingdom, api.load_bots(against), population=4, leaders=2, **kw)
-    return Optimizer(s, None), Evaluator((kingdom, 2, {}), 1)
+    return Optimizer(s, None), Evaluator((kingdom, 2, {}))
 
 
 @pytest.mark.skipif(not JIT, reason="plays thousands of games a test; plain Python checks the engine elsewhere")

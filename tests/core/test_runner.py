@@ -14,6 +14,7 @@ import pytest
 from ..helpers import JIT, Dsim, scaled
 from simulator import api
 from simulator.dominion import game as dgame
+from simulator.run.options import RunOptions
 from simulator.run.runner import BIG_CHUNK, CHUNK, MIN_CHUNK, plan_chunks, run
 from simulator.run.stats import Tally, unit_interval
 
@@ -62,8 +63,8 @@ def test_a_plan_covers_every_game_once_and_shrinks_so_the_workers_finish_togethe
 def test_jobs_and_backends_give_identical_results():
     m = api.prepare([SBM, WITCH, BMU])
     n = scaled(30_000, floor=90)
-    one = run(dgame, m, n, seed=4, jobs=1)
-    two = run(dgame, m, n, seed=4, jobs=2)
+    one = run(dgame, m, n, RunOptions(seed=4, jobs=1))
+    two = run(dgame, m, n, RunOptions(seed=4, jobs=2))
     same(one.tally, two.tally)
     assert one.games_played == two.games_played == n
 
@@ -73,10 +74,10 @@ def test_dask_backend_gives_identical_results():
     from dask.distributed import Client, LocalCluster
     m = api.prepare([SBM, BMU])
     n = scaled(30_000, floor=90)
-    local = run(dgame, m, n, seed=8, jobs=2)
+    local = run(dgame, m, n, RunOptions(seed=8, jobs=2))
     with LocalCluster(n_workers=2, processes=False, threads_per_worker=1, dashboard_address=None) as cluster, \
             Client(cluster) as client:
-        remote = run(dgame, m, n, seed=8, backend="dask", dask_client=client)
+        remote = run(dgame, m, n, RunOptions(seed=8, backend="dask", client=client))
     same(local.tally, remote.tally)
 
 
@@ -148,7 +149,7 @@ def test_a_signal_while_a_chunk_is_merged_keeps_tally_count_and_records_together
             os.kill(os.getpid(), signal.SIGINT)
         rows.extend(rec[:, 0].tolist())
 
-    out = run(dgame, m, 3 * CHUNK, seed=1, jobs=1, records=True, on_records=write)
+    out = run(dgame, m, 3 * CHUNK, RunOptions(seed=1, jobs=1), records=True, on_records=write)
     two = sum(k for _, k in list(plan_chunks(3 * CHUNK, 1, 1))[:2])
     assert out.partial and out.stopped_by == "interrupt" and out.chunks_done == 2
     assert out.games_played == len(rows) == int(out.tally.length.sum()) == two
@@ -159,10 +160,10 @@ def test_a_signal_while_a_chunk_is_merged_keeps_tally_count_and_records_together
 def test_a_worker_that_dies_once_is_replaced_and_its_chunk_retried(tmp_path):
     m = api.prepare([SBM, BMU])
     n = scaled(40_000, floor=200)
-    clean = run(dgame, m, n, seed=6, jobs=2)
+    clean = run(dgame, m, n, RunOptions(seed=6, jobs=2))
     os.environ["DSIM_FAULT"] = f"kill:1:{tmp_path / 'died'}"
     try:
-        faulty = run(dgame, m, n, seed=6, jobs=2)
+        faulty = run(dgame, m, n, RunOptions(seed=6, jobs=2))
     finally:
         del os.environ["DSIM_FAULT"]
     assert (tmp_path / "died").exists()
@@ -175,7 +176,7 @@ def test_a_worker_that_dies_twice_fails_the_run_with_a_clear_message():
     m = api.prepare([SBM, BMU])
     os.environ["DSIM_FAULT"] = "kill:3"
     try:
-        out = run(dgame, m, 60_000, seed=6, jobs=2)
+        out = run(dgame, m, 60_000, RunOptions(seed=6, jobs=2))
     finally:
         del os.environ["DSIM_FAULT"]
     assert out.partial and out.stopped_by == "error"
