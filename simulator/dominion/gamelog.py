@@ -96,123 +96,154 @@ def render(events, seat_names: list[str], header: str = "", empty_piles=(), seat
     ``empty_piles``: the piles empty at the end (named when the game ends on piles);
     ``seat_bots``: each seat's bot, to say before each choice what decided it (``--why``;
     None: the log leaves the why out)."""
-    lines = [header] if header else []
-    who = seat_names
-    pending: list = []  # (code, player, [cards]) of a group being built
-
-    def other(p):
-        """The player's name and a space, unless it is the player whose turn it is."""
-        return who[p] + " " if p != current[0] else ""
-
-    def flush():
-        if pending:
-            code, p, cards = pending[0]
-            verb = GROUPED[code]
-            if code == E.EV_DRAW and p == current[0] and cleanup[0]:
-                verb = "draws next hand:"
-            lines.append(f"  {other(p)}{verb} {_join(cards)}")
-            pending.clear()
-
-    def show_hand():
-        if hand:
-            lines.append(f"  hand: {_join(hand)}")
-            hand.clear()
-
-    current = [-1]
-    cleanup = [False]
-    lines.append("Setup")
-    after_buy = None
-    hand: list[int] = []
-    resolving = None  # the card whose effect is being resolved
-    last_why = None   # (player, list) of the why-line just written
+    text = _Text(seat_names, header, empty_piles, seat_bots)
     for code, p, c, v in (tuple(int(x) for x in e) for e in events):
+        text.event(code, p, c, v)
+    text.flush()
+    return "\n".join(text.lines).strip("\n") + "\n"
+
+
+class _Text:
+    """The log's text as the events come: the lines so far, a group of cards being built
+    (draws, discards ...), the hand not shown yet, whose turn it is and what is resolving.
+    Each event's handler writes its line; one that returns True keeps the buy just made
+    (its gain is the buy's, not written again)."""
+
+    def __init__(self, seat_names, header, empty_piles, seat_bots):
+        self.lines = ([header] if header else []) + ["Setup"]
+        self.who, self.empty_piles, self.seat_bots = seat_names, empty_piles, seat_bots
+        self.pending: list = []    # (code, player, [cards]) of a group being built
+        self.hand: list[int] = []
+        self.current = -1
+        self.cleanup = False
+        self.after_buy = None
+        self.resolving = None      # the card whose effect is being resolved
+        self.last_why = None       # (player, list) of the why-line just written
+
+    def other(self, p):
+        """The player's name and a space, unless it is the player whose turn it is."""
+        return self.who[p] + " " if p != self.current else ""
+
+    def flush(self):
+        if self.pending:
+            code, p, cards = self.pending[0]
+            verb = GROUPED[code]
+            if code == E.EV_DRAW and p == self.current and self.cleanup:
+                verb = "draws next hand:"
+            self.lines.append(f"  {self.other(p)}{verb} {_join(cards)}")
+            self.pending.clear()
+
+    def show_hand(self):
+        if self.hand:
+            self.lines.append(f"  hand: {_join(self.hand)}")
+            self.hand.clear()
+
+    def event(self, code, p, c, v):
         if code == E.EV_WHY:
-            if seat_bots is None or seat_bots[p].random:
-                continue
-            flush()
-            show_hand()
-            line = "    why" + (f", for {who[p]}" if p != current[0] else "") + \
-                f": {why_text(seat_bots[p], c, v, resolving)}"
-            if last_why == (p, c) and lines[-1].startswith("    why"):
-                lines[-1] = line  # what was weighed first and then decided otherwise: the last word
-            else:
-                lines.append(line)
-            last_why = (p, c)
-            continue
-        last_why = None
+            self.why(p, c, v)
+            return
+        self.last_why = None
         if code in GROUPED:
-            if pending and (pending[0][0] != code or pending[0][1] != p):
-                flush()
-            if not pending:
-                pending.append((code, p, []))
-            pending[0][2].append(c)
-            continue
-        flush()
-        if code == E.EV_TURN:
-            current[0] = p
-            cleanup[0] = False
-            resolving = None
-            lines.append("")
-            lines.append(f"Turn {v} — {who[p]}")
-            hand.clear()
-        elif code == E.EV_HAND:
-            hand.append(c)
-            continue
-        elif code == E.EV_PLAY:
-            show_hand()
-            resolving = _name(c)
-            if v == 1:
-                lines.append(f"  plays {_name(c)} (from Vassal)")
-            elif CARDS[c].types == ("Treasure",):
-                if lines[-1].startswith("  plays treasures: "):
-                    lines[-1] += f", {_name(c)}"
-                else:
-                    lines.append(f"  plays treasures: {_name(c)}")
+            if self.pending and (self.pending[0][0] != code or self.pending[0][1] != p):
+                self.flush()
+            if not self.pending:
+                self.pending.append((code, p, []))
+            self.pending[0][2].append(c)
+            return
+        self.flush()
+        handler = self.HANDLERS.get(code)
+        if not (handler is not None and handler(self, p, c, v)):
+            self.after_buy = None
+
+    def why(self, p, c, v):
+        if self.seat_bots is None or self.seat_bots[p].random:
+            return
+        self.flush()
+        self.show_hand()
+        line = "    why" + (f", for {self.who[p]}" if p != self.current else "") + \
+            f": {why_text(self.seat_bots[p], c, v, self.resolving)}"
+        if self.last_why == (p, c) and self.lines[-1].startswith("    why"):
+            self.lines[-1] = line  # what was weighed first and then decided otherwise: the last word
+        else:
+            self.lines.append(line)
+        self.last_why = (p, c)
+
+    def turn(self, p, c, v):
+        self.current = p
+        self.cleanup = False
+        self.resolving = None
+        self.lines += ["", f"Turn {v} — {self.who[p]}"]
+        self.hand.clear()
+
+    def hand_card(self, p, c, v):
+        self.hand.append(c)
+        return True
+
+    def play(self, p, c, v):
+        self.show_hand()
+        self.resolving = _name(c)
+        if v == 1:
+            self.lines.append(f"  plays {_name(c)} (from Vassal)")
+        elif CARDS[c].types == ("Treasure",):
+            if self.lines[-1].startswith("  plays treasures: "):
+                self.lines[-1] += f", {_name(c)}"
             else:
-                lines.append(f"  plays {_name(c)}")
-        elif code == E.EV_THRONE:
-            resolving = _name(c)
-            lines.append(f"  Throne Room plays {_name(c)} twice")
-        elif code == E.EV_SHUFFLE:
-            lines.append(f"  {other(p)}shuffles {v} cards")
-        elif code == E.EV_COINS:
-            show_hand()
-            resolving = None
-            lines.append(f"  has {v} coins")
-            cleanup[0] = True
-        elif code == E.EV_BUY:
-            lines.append(f"  buys {_name(c)}")
-            after_buy = c
-            continue
-        elif code == E.EV_GAIN:
-            if after_buy == c and p == current[0]:
-                after_buy = None
-                continue
-            lines.append(f"  {other(p)}gains {_name(c)}{ZONE_WORDS.get(v, '')}")
-        elif code == E.EV_NOGAIN:
-            lines.append(f"  {other(p)}cannot gain {_name(c)}: its pile is empty")
-        elif code == E.EV_REACT:
-            lines.append(f"  {who[p]} reveals {_name(c)} and is unaffected")
-        elif code == E.EV_GUARD:
-            stops = ""
-            if seat_bots is not None:
-                stops = "; it passes over " + _rule_where(seat_bots[p], LIST_KEYS.get(v % E.NL, "list"), v // E.NL)
-            lines.append(f"  (end-game guard: not {_name(c)}, it would end the game in a loss{stops})")
-        elif code == E.EV_DECK:
-            lines.append(f"  puts the deck ({v} cards) into the discard pile")
-        elif code == E.EV_NOTHING:
-            lines.append(f"  {_name(c)} does nothing")
-        elif code == E.EV_END:
-            lines.append("")
-            why = ENDINGS.get(v, "ended")
-            if v == E.END_PILES and empty_piles:
-                why = f"{len(empty_piles)} {why}: {', '.join(_name(x) for x in empty_piles)}"
-            lines.append(f"Game over: {why}.")
-        elif code == E.EV_SCORE:
-            lines.append(f"  {who[p]}: {v} VP in {c} turns")
-        after_buy = None
-    flush()
-    return "\n".join(lines).strip("\n") + "\n"
+                self.lines.append(f"  plays treasures: {_name(c)}")
+        else:
+            self.lines.append(f"  plays {_name(c)}")
+
+    def throne(self, p, c, v):
+        self.resolving = _name(c)
+        self.lines.append(f"  Throne Room plays {_name(c)} twice")
+
+    def coins(self, p, c, v):
+        self.show_hand()
+        self.resolving = None
+        self.lines.append(f"  has {v} coins")
+        self.cleanup = True
+
+    def buy(self, p, c, v):
+        self.lines.append(f"  buys {_name(c)}")
+        self.after_buy = c
+        return True
+
+    def gain(self, p, c, v):
+        if not (self.after_buy == c and p == self.current):  # a buy's gain is the buy's line
+            self.lines.append(f"  {self.other(p)}gains {_name(c)}{ZONE_WORDS.get(v, '')}")
+
+    def guard(self, p, c, v):
+        stops = ""
+        if self.seat_bots is not None:
+            stops = "; it passes over " + _rule_where(self.seat_bots[p], LIST_KEYS.get(v % E.NL, "list"), v // E.NL)
+        self.lines.append(f"  (end-game guard: not {_name(c)}, it would end the game in a loss{stops})")
+
+    def end(self, p, c, v):
+        why = ENDINGS.get(v, "ended")
+        if v == E.END_PILES and self.empty_piles:
+            why = f"{len(self.empty_piles)} {why}: {', '.join(_name(x) for x in self.empty_piles)}"
+        self.lines += ["", f"Game over: {why}."]
+
+    def shuffle(self, p, c, v):
+        self.lines.append(f"  {self.other(p)}shuffles {v} cards")
+
+    def no_gain(self, p, c, v):
+        self.lines.append(f"  {self.other(p)}cannot gain {_name(c)}: its pile is empty")
+
+    def react(self, p, c, v):
+        self.lines.append(f"  {self.who[p]} reveals {_name(c)} and is unaffected")
+
+    def deck(self, p, c, v):
+        self.lines.append(f"  puts the deck ({v} cards) into the discard pile")
+
+    def nothing(self, p, c, v):
+        self.lines.append(f"  {_name(c)} does nothing")
+
+    def score(self, p, c, v):
+        self.lines.append(f"  {self.who[p]}: {v} VP in {c} turns")
+
+    HANDLERS = {E.EV_TURN: turn, E.EV_HAND: hand_card, E.EV_PLAY: play, E.EV_THRONE: throne, E.EV_COINS: coins,
+                E.EV_BUY: buy, E.EV_GAIN: gain, E.EV_GUARD: guard, E.EV_END: end, E.EV_SHUFFLE: shuffle,
+                E.EV_NOGAIN: no_gain, E.EV_REACT: react, E.EV_DECK: deck, E.EV_NOTHING: nothing, E.EV_SCORE: score}
 
 
 def game_text(state, match, seed: int, game: int, why: bool = False) -> str:

@@ -164,93 +164,109 @@ class _Compiler:
         self.emit(OP_CONST, len(self.p.consts) - 1)
 
     def visit(self, n, depth) -> str:
+        """Compile node ``n`` (``depth`` levels down); returns what it gives (NUM, BOOL ...)."""
         if depth > MAX_DEPTH:
             raise ExprError(f"condition '{self.p.text}' is nested more than {MAX_DEPTH} levels deep",
                             "simplify it")
         d = depth + 1
         if isinstance(n, ast.Constant):
-            if isinstance(n.value, bool):
-                self.const(1.0 if n.value else 0.0)
-                return BOOL
-            if isinstance(n.value, (int, float)):
-                # compare as written: float() of a 400-digit integer overflows
-                if not -MAX_NUMBER <= n.value <= MAX_NUMBER or n.value != n.value:
-                    raise ExprError(f"the number {short(n.value, 24)} in '{self.p.text}' is out of range",
-                                    f"numbers in conditions are at most {MAX_NUMBER:,.0f}")
-                self.const(n.value)
-                return NUM
-            if isinstance(n.value, str):
-                raise ExprError(f"'{n.value}' is a name, not a value here",
-                                f"use it inside a function, e.g. count('{n.value}')")
-            raise ExprError(f"unsupported value {short(n.value)}")
+            return self.constant(n)
         if isinstance(n, ast.Name):
             return self.name(n.id)
         if isinstance(n, ast.UnaryOp):
-            if isinstance(n.op, ast.Not):
-                self.expect(n.operand, BOOL, "'not'", d)
-                self.emit(OP_NOT)
-                return BOOL
-            if isinstance(n.op, (ast.USub, ast.UAdd)):
-                self.expect(n.operand, NUM, "'-'", d)
-                if isinstance(n.op, ast.USub):
-                    if self.p.code[-1][0] == OP_CONST and _is_number(n.operand):
-                        # a negative number is one constant (VALUE < -1 stays a range test)
-                        self.p.consts[-1] = -self.p.consts[-1]
-                    else:
-                        self.emit(OP_NEG)
-                return NUM
-            raise ExprError(f"operator '~' is not supported in '{self.p.text}'")
+            return self.unary(n, d)
         if isinstance(n, ast.BinOp):
-            op = _BINOPS.get(type(n.op))
-            if op is None:
-                sym = _OPNAMES.get(type(n.op), type(n.op).__name__)
-                raise ExprError(f"operator '{sym}' is not supported in '{self.p.text}'",
-                                "use + - * / and min/max")
-            sym = {OP_ADD: "+", OP_SUB: "-", OP_MUL: "*", OP_DIV: "/"}[op]
-            self.expect(n.left, NUM, f"'{sym}'", d)
-            if op == OP_DIV and isinstance(n.right, ast.Constant) and not isinstance(n.right.value, bool) \
-                    and isinstance(n.right.value, (int, float)) and n.right.value == 0:
-                raise ExprError(f"division by zero in '{self.p.text}'")
-            self.expect(n.right, NUM, f"'{sym}'", d)
-            self.emit(op)
-            return NUM
+            return self.arithmetic(n, d)
         if isinstance(n, ast.Compare):
-            # a < b < c  ==  (a < b) and (b < c)
-            jumps = []
-            left = n.left
-            for i, (cop, right) in enumerate(zip(n.ops, n.comparators)):
-                op = _CMPOPS.get(type(cop))
-                if op is None:
-                    raise ExprError(f"comparison '{type(cop).__name__}' is not supported in "
-                                    f"'{self.p.text}'", "use < <= > >= == !=")
-                kind = self.visit(left, d)
-                if kind not in (NUM, BOOL):
-                    raise ExprError(f"cannot compare a {kind} in '{self.p.text}'")
-                self.expect(right, kind, "a comparison", d)
-                self.emit(op)
-                if i < len(n.ops) - 1:
-                    jumps.append(self.emit(OP_AND, 0))
-                left = right
-            for j in jumps:
-                self.p.code[j] = (OP_AND, len(self.p.code) - j)
-            return BOOL
+            return self.compare(n, d)
         if isinstance(n, ast.BoolOp):
-            op = OP_AND if isinstance(n.op, ast.And) else OP_OR
-            word = "and" if op == OP_AND else "or"
-            jumps = []
-            for i, v in enumerate(n.values):
-                self.expect(v, BOOL, f"'{word}'", d)
-                if i < len(n.values) - 1:
-                    jumps.append(self.emit(op, 0))
-            for j in jumps:
-                self.p.code[j] = (op, len(self.p.code) - j)
-            return BOOL
+            return self.boolean(n, d)
         if isinstance(n, ast.Call):
             return self.call(n, d)
         if isinstance(n, ast.IfExp):
             raise ExprError(f"'if ... else' is not supported in '{self.p.text}'",
                             "use separate rules")
         raise ExprError(f"unsupported syntax ({type(n).__name__}) in '{self.p.text}'")
+
+    def constant(self, n) -> str:
+        if isinstance(n.value, bool):
+            self.const(1.0 if n.value else 0.0)
+            return BOOL
+        if isinstance(n.value, (int, float)):
+            # compare as written: float() of a 400-digit integer overflows
+            if not -MAX_NUMBER <= n.value <= MAX_NUMBER or n.value != n.value:
+                raise ExprError(f"the number {short(n.value, 24)} in '{self.p.text}' is out of range",
+                                f"numbers in conditions are at most {MAX_NUMBER:,.0f}")
+            self.const(n.value)
+            return NUM
+        if isinstance(n.value, str):
+            raise ExprError(f"'{n.value}' is a name, not a value here",
+                            f"use it inside a function, e.g. count('{n.value}')")
+        raise ExprError(f"unsupported value {short(n.value)}")
+
+    def unary(self, n, d) -> str:
+        if isinstance(n.op, ast.Not):
+            self.expect(n.operand, BOOL, "'not'", d)
+            self.emit(OP_NOT)
+            return BOOL
+        if isinstance(n.op, (ast.USub, ast.UAdd)):
+            self.expect(n.operand, NUM, "'-'", d)
+            if isinstance(n.op, ast.USub):
+                if self.p.code[-1][0] == OP_CONST and _is_number(n.operand):
+                    # a negative number is one constant (VALUE < -1 stays a range test)
+                    self.p.consts[-1] = -self.p.consts[-1]
+                else:
+                    self.emit(OP_NEG)
+            return NUM
+        raise ExprError(f"operator '~' is not supported in '{self.p.text}'")
+
+    def arithmetic(self, n, d) -> str:
+        op = _BINOPS.get(type(n.op))
+        if op is None:
+            sym = _OPNAMES.get(type(n.op), type(n.op).__name__)
+            raise ExprError(f"operator '{sym}' is not supported in '{self.p.text}'",
+                            "use + - * / and min/max")
+        sym = {OP_ADD: "+", OP_SUB: "-", OP_MUL: "*", OP_DIV: "/"}[op]
+        self.expect(n.left, NUM, f"'{sym}'", d)
+        if op == OP_DIV and isinstance(n.right, ast.Constant) and not isinstance(n.right.value, bool) \
+                and isinstance(n.right.value, (int, float)) and n.right.value == 0:
+            raise ExprError(f"division by zero in '{self.p.text}'")
+        self.expect(n.right, NUM, f"'{sym}'", d)
+        self.emit(op)
+        return NUM
+
+    def compare(self, n, d) -> str:
+        # a < b < c  ==  (a < b) and (b < c)
+        jumps = []
+        left = n.left
+        for i, (cop, right) in enumerate(zip(n.ops, n.comparators)):
+            op = _CMPOPS.get(type(cop))
+            if op is None:
+                raise ExprError(f"comparison '{type(cop).__name__}' is not supported in "
+                                f"'{self.p.text}'", "use < <= > >= == !=")
+            kind = self.visit(left, d)
+            if kind not in (NUM, BOOL):
+                raise ExprError(f"cannot compare a {kind} in '{self.p.text}'")
+            self.expect(right, kind, "a comparison", d)
+            self.emit(op)
+            if i < len(n.ops) - 1:
+                jumps.append(self.emit(OP_AND, 0))
+            left = right
+        for j in jumps:
+            self.p.code[j] = (OP_AND, len(self.p.code) - j)
+        return BOOL
+
+    def boolean(self, n, d) -> str:
+        op = OP_AND if isinstance(n.op, ast.And) else OP_OR
+        word = "and" if op == OP_AND else "or"
+        jumps = []
+        for i, v in enumerate(n.values):
+            self.expect(v, BOOL, f"'{word}'", d)
+            if i < len(n.values) - 1:
+                jumps.append(self.emit(op, 0))
+        for j in jumps:
+            self.p.code[j] = (op, len(self.p.code) - j)
+        return BOOL
 
     def expect(self, n, kind, where, depth):
         got = self.visit(n, depth)

@@ -66,137 +66,171 @@ def render(events, seat_names: list[str], players: int, header: str = "", seat_b
     it happens (or the slot that stays empty), then the player's tokens, bonuses, cards
     and points, and the bank. With ``seat_bots`` (each seat's bot: ``--why``), each move
     is followed by the rule or default that chose it, in brackets."""
-    lines = [header] if header else []
-    board = [-1] * (E.NLEVEL * E.FACE_UP)
-    nobles: list[int] = []
-    tokens = [[0] * E.NTOK for _ in range(players)]
-    bank = [E.GEMS_BY_PLAYERS[players]] * E.NGEM + [E.GOLD_TOKENS]
-    bonus = [[0] * E.NGEM for _ in range(players)]
-    points = [0] * players
-    cards = [0] * players
-    reserved: list[list[int]] = [[] for _ in range(players)]
-    acts: list[str] = []
-    paid: list[tuple[int, int]] = []
-    revealed: dict[int, int] = {}  # slot -> card turned up since the last move (the engine logs it first)
-    cur = -1
-    shown_round = 0
-    why = [""]  # what decided the next move (the last EV_WHY before it)
-    pay_why: list[str] = []  # the pay_gold rules that paid gold for gems in the coming buy
+    text = _Text(seat_names, players, header, seat_bots)
+    for code, p, c, v in (tuple(int(x) for x in e) for e in events):
+        handler = text.HANDLERS.get(code)
+        if handler is not None:
+            handler(text, p, c, v)
+    text.end_turn()
+    return "\n".join(text.lines) + "\n"
 
-    def act(text: str, tail: str = ""):
+
+class _Text:
+    """The table as the log's reader sees it, event by event (the board, the nobles, each
+    player's tokens, bonuses, points, cards and reserves, the bank), and the lines so far:
+    a turn's moves are gathered and written as one line when the turn ends."""
+
+    def __init__(self, seat_names, players: int, header: str, seat_bots):
+        self.lines = [header] if header else []
+        self.seat_names, self.players, self.seat_bots = seat_names, players, seat_bots
+        self.board = [-1] * (E.NLEVEL * E.FACE_UP)
+        self.nobles: list[int] = []
+        self.tokens = [[0] * E.NTOK for _ in range(players)]
+        self.bank = [E.GEMS_BY_PLAYERS[players]] * E.NGEM + [E.GOLD_TOKENS]
+        self.bonus = [[0] * E.NGEM for _ in range(players)]
+        self.points = [0] * players
+        self.cards = [0] * players
+        self.reserved: list[list[int]] = [[] for _ in range(players)]
+        self.acts: list[str] = []
+        self.paid: list[tuple[int, int]] = []
+        self.revealed: dict[int, int] = {}  # slot -> card turned up since the last move (the engine logs it first)
+        self.cur = -1
+        self.shown_round = 0
+        self.why = ""                # what decided the next move (the last EV_WHY before it)
+        self.pay_why: list[str] = []  # the pay_gold rules that paid gold for gems in the coming buy
+
+    def act(self, text: str, tail: str = ""):
         """A move, the why of it (``--why``), then what followed from it (payment, refill)."""
-        acts.append(text + (f" [{why[0]}]" if why[0] else "") + tail)
-        why[0] = ""
+        self.acts.append(text + (f" [{self.why}]" if self.why else "") + tail)
+        self.why = ""
 
-    def short_of(p: int, n: int) -> int:
-        return sum(max(0, r - b) for r, b in zip(NOBLES[n].req, bonus[p]))
+    def short_of(self, p: int, n: int) -> int:
+        return sum(max(0, r - b) for r, b in zip(NOBLES[n].req, self.bonus[p]))
 
-    def board_lines():
+    def board_lines(self):
         out = []
         for lv in range(E.NLEVEL, 0, -1):
-            row = [card_text(c) if c >= 0 else "(empty)" for c in board[(lv - 1) * E.FACE_UP:lv * E.FACE_UP]]
+            row = [card_text(c) if c >= 0 else "(empty)" for c in self.board[(lv - 1) * E.FACE_UP:lv * E.FACE_UP]]
             out.append(f"    level {lv}: " + " | ".join(row))
         out += [f"    noble {NOBLES[n].name[6:]}: cards lacking " + ", ".join(
-            f"{seat_names[p]} {short_of(p, n)}" for p in range(players)) for n in nobles] or ["    nobles: none"]
+            f"{self.seat_names[p]} {self.short_of(p, n)}" for p in range(self.players)) for n in self.nobles] \
+            or ["    nobles: none"]
         return out
 
-    def took_from_board(c: int) -> str:
+    def took_from_board(self, c: int) -> str:
         """Card c left the board: its slot takes the card turned up, or stays empty."""
-        if c < 0 or c not in board:  # from a deck's top, or a hidden card (-level): no slot
+        if c < 0 or c not in self.board:  # from a deck's top, or a hidden card (-level): no slot
             return ""
-        slot = board.index(c)
-        board[slot] = revealed.pop(slot, -1)
-        return (f"; {slot_text(slot)} refilled with {card_text(board[slot])}" if board[slot] >= 0 else
+        slot = self.board.index(c)
+        self.board[slot] = self.revealed.pop(slot, -1)
+        return (f"; {slot_text(slot)} refilled with {card_text(self.board[slot])}" if self.board[slot] >= 0 else
                 f"; {slot_text(slot)} stays empty (its deck is empty)")
 
-    def end_turn():
-        if cur >= 0 and acts:
-            p = cur
-            held = [f"bonuses {short_tokens(bonus[p])}" if any(bonus[p]) else "no bonuses",
-                    f"{cards[p]} cards, {points[p]} points"] + ([f"reserved {len(reserved[p])}"] if reserved[p] else [])
-            lines.append(f"  {seat_names[p]}: {'; '.join(acts)}  -> tokens {tokens_text(tokens[p])}; "
-                         + "; ".join(held))
-            lines.append("      bank: " + " ".join(f"{n}{LETTERS[k]}" for k, n in enumerate(bank[:E.NGEM]))
-                         + f" {bank[E.GOLD]} gold")
-            acts.clear()
+    def end_turn(self):
+        if self.cur >= 0 and self.acts:
+            p = self.cur
+            held = [f"bonuses {short_tokens(self.bonus[p])}" if any(self.bonus[p]) else "no bonuses",
+                    f"{self.cards[p]} cards, {self.points[p]} points"] \
+                + ([f"reserved {len(self.reserved[p])}"] if self.reserved[p] else [])
+            self.lines.append(f"  {self.seat_names[p]}: {'; '.join(self.acts)}  -> tokens "
+                              f"{tokens_text(self.tokens[p])}; " + "; ".join(held))
+            self.lines.append("      bank: " + " ".join(f"{n}{LETTERS[k]}" for k, n in enumerate(self.bank[:E.NGEM]))
+                              + f" {self.bank[E.GOLD]} gold")
+            self.acts.clear()
 
-    for code, p, c, v in (tuple(int(x) for x in e) for e in events):
-        if code == E.EV_WHY:
-            if seat_bots is not None and not seat_bots[p].random:
-                if c == E.L_PAY_GOLD:
-                    pay_why.append(why_text(seat_bots[p], c, v))
-                else:
-                    why[0] = why_text(seat_bots[p], c, v)
-        elif code == E.EV_REVEAL:
-            if cur < 0:  # the deal
-                board[v] = c
+    # ---- one handler per event
+    def on_why(self, p, c, v):
+        if self.seat_bots is not None and not self.seat_bots[p].random:
+            if c == E.L_PAY_GOLD:
+                self.pay_why.append(why_text(self.seat_bots[p], c, v))
             else:
-                revealed[v] = c
-        elif code == E.EV_NOBLE_UP:
-            nobles.append(c)
-        elif code == E.EV_TURN:
-            end_turn()
-            why[0] = ""
-            cur = p
-            if v != shown_round:
-                shown_round = v
-                lines.append(f"Round {v}")
-                lines += board_lines()
-        elif code == E.EV_TAKE:
-            tokens[p][c] += v
-            bank[c] -= v
-            if acts and acts[-1].startswith("takes ") and not why[0]:
-                if acts[-1].endswith("]"):  # the take's why stays last
-                    head, _, tail = acts[-1].rpartition(" [")
-                    acts[-1] = head + f", {TOKENS[c]}" + (f" x{v}" if v > 1 else "") + " [" + tail
-                else:
-                    acts[-1] += f", {TOKENS[c]}" + (f" x{v}" if v > 1 else "")
+                self.why = why_text(self.seat_bots[p], c, v)
+
+    def on_reveal(self, p, c, v):
+        if self.cur < 0:  # the deal
+            self.board[v] = c
+        else:
+            self.revealed[v] = c
+
+    def on_noble_up(self, p, c, v):
+        self.nobles.append(c)
+
+    def on_turn(self, p, c, v):
+        self.end_turn()
+        self.why = ""
+        self.cur = p
+        if v != self.shown_round:
+            self.shown_round = v
+            self.lines.append(f"Round {v}")
+            self.lines += self.board_lines()
+
+    def on_take(self, p, c, v):
+        self.tokens[p][c] += v
+        self.bank[c] -= v
+        took = f"{TOKENS[c]}" + (f" x{v}" if v > 1 else "")
+        if self.acts and self.acts[-1].startswith("takes ") and not self.why:
+            if self.acts[-1].endswith("]"):  # the take's why stays last
+                head, _, tail = self.acts[-1].rpartition(" [")
+                self.acts[-1] = head + f", {took} [" + tail
             else:
-                act(f"takes {TOKENS[c]}" + (f" x{v}" if v > 1 else ""))
-        elif code == E.EV_RETURN:
-            tokens[p][c] -= v
-            bank[c] += v
-            act(f"returns {TOKENS[c]}")
-        elif code == E.EV_PAY:
-            tokens[p][c] -= v
-            bank[c] += v
-            paid.append((c, v))
-        elif code == E.EV_RESERVE:
-            where = took_from_board(c)
-            reserved[p].append(c)
-            if c < 0:  # a card another player reserved unseen (dsim play's view): its level only
-                act(f"reserves the top card of the level {-c} deck")
-            else:
-                act(f"reserves {card_text(c)}" + (" from the top of its deck" if v else ""), where)
-        elif code == E.EV_BUY:
-            from_hand = c in reserved[p] or (c not in board and any(x < 0 for x in reserved[p]))
-            where = took_from_board(c)
-            if from_hand:
-                reserved[p].remove(c if c in reserved[p] else next(x for x in reserved[p] if x < 0))
-            cards[p] += 1
-            points[p] += CARDS[c].points
-            bonus[p][CARDS[c].bonus] += 1
-            pay = ", ".join(f"{n} {TOKENS[k]}" for k, n in paid) or "nothing (its bonuses cover it)"
-            if pay_why:
-                pay += f" [{'; '.join(pay_why)}]"
-            paid.clear()
-            pay_why.clear()
-            act(f"buys {card_text(c)}" + (" (reserved)" if from_hand else ""), f", paying {pay}" + where)
-        elif code == E.EV_NOBLE:
-            if c in nobles:
-                nobles.remove(c)
-            points[p] += v
-            act(f"is visited by the {NOBLES[c].name} (+{v})")
-        elif code == E.EV_PASS:
-            why[0] = ""  # what the defaults weighed last: nothing came of it
-            acts.append("passes (no legal move)")
-        elif code == E.EV_END:
-            end_turn()
-            lines.append(f"Game over: {ENDINGS.get(v, str(v))}")
-        elif code == E.EV_SCORE:
-            lines.append(f"  {seat_names[p]}: {v} points, {c} development cards")
-    end_turn()
-    return "\n".join(lines) + "\n"
+                self.acts[-1] += f", {took}"
+        else:
+            self.act(f"takes {took}")
+
+    def on_return(self, p, c, v):
+        self.tokens[p][c] -= v
+        self.bank[c] += v
+        self.act(f"returns {TOKENS[c]}")
+
+    def on_pay(self, p, c, v):
+        self.tokens[p][c] -= v
+        self.bank[c] += v
+        self.paid.append((c, v))
+
+    def on_reserve(self, p, c, v):
+        where = self.took_from_board(c)
+        self.reserved[p].append(c)
+        if c < 0:  # a card another player reserved unseen (dsim play's view): its level only
+            self.act(f"reserves the top card of the level {-c} deck")
+        else:
+            self.act(f"reserves {card_text(c)}" + (" from the top of its deck" if v else ""), where)
+
+    def on_buy(self, p, c, v):
+        mine = self.reserved[p]
+        from_hand = c in mine or (c not in self.board and any(x < 0 for x in mine))
+        where = self.took_from_board(c)
+        if from_hand:
+            mine.remove(c if c in mine else next(x for x in mine if x < 0))
+        self.cards[p] += 1
+        self.points[p] += CARDS[c].points
+        self.bonus[p][CARDS[c].bonus] += 1
+        pay = ", ".join(f"{n} {TOKENS[k]}" for k, n in self.paid) or "nothing (its bonuses cover it)"
+        if self.pay_why:
+            pay += f" [{'; '.join(self.pay_why)}]"
+        self.paid.clear()
+        self.pay_why.clear()
+        self.act(f"buys {card_text(c)}" + (" (reserved)" if from_hand else ""), f", paying {pay}" + where)
+
+    def on_noble(self, p, c, v):
+        if c in self.nobles:
+            self.nobles.remove(c)
+        self.points[p] += v
+        self.act(f"is visited by the {NOBLES[c].name} (+{v})")
+
+    def on_pass(self, p, c, v):
+        self.why = ""  # what the defaults weighed last: nothing came of it
+        self.acts.append("passes (no legal move)")
+
+    def on_end(self, p, c, v):
+        self.end_turn()
+        self.lines.append(f"Game over: {ENDINGS.get(v, str(v))}")
+
+    def on_score(self, p, c, v):
+        self.lines.append(f"  {self.seat_names[p]}: {v} points, {c} development cards")
+
+    HANDLERS = {E.EV_WHY: on_why, E.EV_REVEAL: on_reveal, E.EV_NOBLE_UP: on_noble_up, E.EV_TURN: on_turn,
+                E.EV_TAKE: on_take, E.EV_RETURN: on_return, E.EV_PAY: on_pay, E.EV_RESERVE: on_reserve,
+                E.EV_BUY: on_buy, E.EV_NOBLE: on_noble, E.EV_PASS: on_pass, E.EV_END: on_end, E.EV_SCORE: on_score}
 
 
 def winner_line(st, match, seats: list[str]) -> str:

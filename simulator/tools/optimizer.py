@@ -28,7 +28,7 @@ import re
 import secrets
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -725,6 +725,28 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     t_start = time.perf_counter()  # the budget counts from here
     if out is not None:
         out = Path(api.path_arg("out", out, "folder"))
+    kingdom, bots, start = _inputs(kingdom, against, start, game)
+    s, pool, drawn = _settings(kingdom, bots, start, players, budget, generations, seed, jobs, out,
+                               RunOptions(0, None, backend, scheduler, dask_client), advanced)
+    say = progress or (lambda line: None)
+    _before(s, out, drawn, say)
+    opt = Optimizer(s, out, say)
+    for line in opt.kept[:MAX_KEPT]:
+        say(f"kept as written (the genome cannot change it): {printable(line, 100)}")
+    if len(opt.kept) > MAX_KEPT:
+        say(f"... and {len(opt.kept) - MAX_KEPT} more kept as written")
+    resumed = opt.resume()
+    if resumed:
+        opt.say(f"resuming from generation {opt.generation} in {out}")
+    opt.t0 = t_start
+    stopped, found = _evolve_and_choose(opt, pool)
+    return _outcome(opt, found, stopped, resumed)
+
+
+def _inputs(kingdom, against, start, game) -> tuple:
+    """(the setup, the --against bots, the start bot), loaded and checked to be of one
+    game that the optimiser can evolve; the default setup and opponents where none are
+    given."""
     if isinstance(against, (str, os.PathLike)) or hasattr(against, "game"):
         against = [against]
     against = list(against)
@@ -755,6 +777,13 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     if not bots:
         raise one_error("no bot to play against", hint="give --against BOT")
     _evolvable(game_of_bots(bots), kingdom)
+    return kingdom, bots, start
+
+
+def _settings(kingdom, bots, start, players, budget, generations, seed, jobs, out, pool: RunOptions,
+              advanced: dict) -> tuple:
+    """(the run's Settings, its RunOptions, whether its seed was drawn), checked; a run
+    resumed in ``out`` keeps the seed it had."""
     game = game_of_setup(kingdom)
     players = api.whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS)
     seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
@@ -763,15 +792,20 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
         seed = saved_seed(out)
     seed = secrets.randbelow(2**31) if seed is None else seed
     jobs = api.whole("jobs", jobs, 1, api.MAX_JOBS, none_ok=True) or default_jobs()
-    pool = RunOptions(seed, jobs, backend, scheduler, dask_client)
     generations = api.whole("generations", generations, 1, 100_000, none_ok=True)
-    api.choice("backend", backend, api.BACKENDS)
+    api.choice("backend", pool.backend, api.BACKENDS)
     s = Settings(kingdom, bots, players, None if generations else parse_budget(budget), generations, seed, jobs,
                  **check_advanced(**advanced), start=start)
     s.leaders = max(1, min(s.leaders, s.population // 2))  # half the population at least is new each time
-    say = progress or (lambda line: None)
-    for b in bots:  # each opponent fits the setup (an item it names may be missing: said)
-        for path, line, item in dict.fromkeys(game.missing(api.prepare([b] * players, kingdom))):
+    return s, replace(pool, seed=seed, jobs=jobs), drawn
+
+
+def _before(s: Settings, out, drawn: bool, say) -> None:
+    """What is said and checked before the first game: the rules an opponent has for an
+    item the setup lacks, that ``out`` can be written, the seed a person did not give."""
+    game = game_of_setup(s.kingdom)
+    for b in s.against:  # each opponent fits the setup (an item it names may be missing: said)
+        for path, line, item in dict.fromkeys(game.missing(api.prepare([b] * s.players, s.kingdom))):
             say(f"Warning: {path}:{line}: '{item}' is not in the {game.LABELS['setup']}; the rule never applies")
     if out is not None:
         try:
@@ -779,67 +813,85 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
         except InputError as e:
             raise InputErrors([e]) from None
     if drawn:
-        say(f"seed {seed} (give --seed {seed} to repeat this run)")
-    opt = Optimizer(s, out, say)
-    for line in opt.kept[:MAX_KEPT]:
-        say(f"kept as written (the genome cannot change it): {printable(line, 100)}")
-    if len(opt.kept) > MAX_KEPT:
-        say(f"... and {len(opt.kept) - MAX_KEPT} more kept as written")
-    resumed = opt.resume()
-    if resumed:
-        opt.say(f"resuming from generation {opt.generation} in {out}")
-    opt.t0 = t_start
-    stopped = "interrupt"
-    board, matrix = pd.DataFrame(columns=BOARD_COLS), pd.DataFrame()
-    ev = None
-    best = G.simplified(opt.leaders[0], opt.grammar)
-    leaders, same_as, dropped = [G.simplified(g, opt.grammar) for g in opt.leaders], [None], 0
+        say(f"seed {s.seed} (give --seed {s.seed} to repeat this run)")
+
+
+@dataclass
+class _Found:
+    """What the end of a run found: the best bot, the leaders, the --against bot each
+    plays like, how many parts pruning dropped, the record on fresh seeds, the matrix."""
+    best: object
+    leaders: list
+    same_as: list
+    dropped: int = 0
+    board: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=BOARD_COLS))
+    matrix: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+
+def _evolve_and_choose(opt: Optimizer, pool: RunOptions) -> tuple:
+    """The generations, then (unless stopped by Ctrl-C or before any generation) the
+    finalists chosen again, the best pruned, the leaders that play alike shown once, the
+    record on fresh seeds and the leaders' matrix: (why it stopped, a _Found)."""
+    s = opt.s
+    stopped, ev = "interrupt", None
+    found = _Found(G.simplified(opt.leaders[0], opt.grammar),
+                   [G.simplified(g, opt.grammar) for g in opt.leaders], [None])
     try:
         ev = Evaluator((s.kingdom, s.players, s.rules), pool)
         stopped = opt.evolve(ev)
-        best = G.simplified(opt.leaders[0], opt.grammar)
-        leaders = [best] + [G.simplified(g, opt.grammar) for g in opt.leaders[1:]]
+        found.best = G.simplified(opt.leaders[0], opt.grammar)
+        found.leaders = [found.best] + [G.simplified(g, opt.grammar) for g in opt.leaders[1:]]
         if stopped != "interrupt" and opt.generation:
             n = len({g.key() for g in opt.leaders + opt.fame + opt.first})
-            yours = f" and {start.name} as it is" if start is not None else ""
-            split = " on average, half of all against it" if len(set(opt.weights(len(bots)))) > 1 else ""
+            yours = f" and {s.start.name} as it is" if s.start is not None else ""
+            split = " on average, half of all against it" if len(set(opt.weights(len(s.against)))) > 1 else ""
             opt.say(f"choosing the best of {n} leaders and past bests{yours} on {s.select_games:,} games per "
                     f"opponent{split} ...")
             finalists = [G.simplified(g, opt.grammar) for g in opt.select(ev)]
             opt.say("dropping the rules and conditions that change no game ...")
-            best, dropped = opt.prune(ev, finalists[0])
-            leaders, same_as = opt.alike(ev, [best] + finalists[1:len(opt.leaders)])
-            opt.say(f"final evaluation on fresh seeds: {s.final_games:,} games against each of {len(bots)} bots ...")
-            board = opt.record(ev, best, "Best")
-            matrix = opt.matrix(ev, leaders)
+            found.best, found.dropped = opt.prune(ev, finalists[0])
+            found.leaders, found.same_as = opt.alike(ev, [found.best] + finalists[1:len(opt.leaders)])
+            opt.say(f"final evaluation on fresh seeds: {s.final_games:,} games against each of {len(s.against)} "
+                    "bots ...")
+            found.board = opt.record(ev, found.best, "Best")
+            found.matrix = opt.matrix(ev, found.leaders)
     except KeyboardInterrupt:
         stopped = "interrupt"
-        board, matrix = pd.DataFrame(columns=BOARD_COLS), pd.DataFrame()
+        found.board, found.matrix = pd.DataFrame(columns=BOARD_COLS), pd.DataFrame()
     finally:
         if ev is not None:
             ev.close(cancel=stopped == "interrupt")
+    return stopped, found
+
+
+def _outcome(opt: Optimizer, found: _Found, stopped: str, resumed: bool) -> Outcome:
+    """The run's Outcome: the best bot (what the start bot had written as its file writes
+    it), the leaders, the history and the record, with run.json's meta."""
+    s, start = opt.s, opt.s.start
+    game = game_of_setup(s.kingdom)
     seconds = opt.elapsed()
     warning = None
     if not opt.generation:
         warning = (f"no generation ran within the budget of {s.budget:g} s, so nothing was evolved or evaluated; "
                    "give a larger --budget (a few minutes) or --generations G")
+    best, leaders = found.best, found.leaders
     if opt.start is not None:  # what the start bot had is written as its file writes it
         best, leaders = G.as_written(best, opt.start), [G.as_written(g, opt.start) for g in leaders]
-    equivalent = same_as[0]
-    meta = {"setup": opt.tools.setup_name(kingdom), "setup_contents": kingdom.card_names(),
-            "game": game.NAME, "against": [b.name for b in bots], "players": players, "seed": seed, "jobs": jobs,
-            "generations": opt.generation, "games_played": opt.games, "seconds": round(seconds, 1),
+    equivalent = found.same_as[0]
+    meta = {"setup": opt.tools.setup_name(s.kingdom), "setup_contents": s.kingdom.card_names(),
+            "game": game.NAME, "against": [b.name for b in s.against], "players": s.players, "seed": s.seed,
+            "jobs": s.jobs, "generations": opt.generation, "games_played": opt.games, "seconds": round(seconds, 1),
             "stopped_by": stopped, "partial": stopped == "interrupt", "resumed": resumed,
             "best_fitness": opt.fitness.get(opt.leaders[0].key()), "warning": warning,
-            "dropped": dropped, "prune_games": s.prune_games, "fitness_cap": CAP, "hall": s.hall,
-            "leaders_alike": len(opt.leaders) - len(leaders) if len(board) else 0,
+            "dropped": found.dropped, "prune_games": s.prune_games, "fitness_cap": CAP, "hall": s.hall,
+            "leaders_alike": len(opt.leaders) - len(leaders) if len(found.board) else 0,
             "equivalent": _shown_path(equivalent) if equivalent is not None else None,
             "start": _shown_path(start) if start is not None else None,
             "start_name": start.name if start is not None else None, "setup_word": game.LABELS["setup"],
             "kept": opt.kept, "changes": G.diff(opt.start, best, opt.grammar) if opt.start is not None else []}
-    res = Outcome(best, "", leaders, pd.DataFrame(opt.history, columns=list(HISTORY)), board, matrix, meta,
-                  opt.grammar)
-    res.best_text = res.render(best, "Best", _comments(meta, board))
+    res = Outcome(best, "", leaders, pd.DataFrame(opt.history, columns=list(HISTORY)), found.board, found.matrix,
+                  meta, opt.grammar)
+    res.best_text = res.render(best, "Best", _comments(meta, found.board))
     return res
 
 
