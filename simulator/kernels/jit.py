@@ -175,12 +175,12 @@ class Kernels:
     further compiles. Left to itself numba compiles a function again for every new
     combination of argument types at its call sites (an int32 read from an array here, an
     int64 loop counter there, a literal 0 elsewhere): Dominion's turn loop was compiled
-    twice and its bot-decision kernels four to seven times each (57 s of CPU instead of 26).
+    twice and its bot-decision kernels four to seven times each (docs/perf.md).
 
     Kernels use NumPy's error model (no Python exception paths for integer division) and
     ``_nrt=False``: no numba reference-counting runtime, since otherwise every call between
-    kernels costs an atomic incref/decref per array argument (measured on Dominion's Big
-    Money Ultimate mirror: 55k -> 100k games/s). It is a numba-internal option, hence numba
+    kernels costs an atomic incref/decref per array argument (docs/perf.md). It is a
+    numba-internal option, hence numba
     pinned to one minor release. What it requires of a kernel: no allocation of any kind
     (no np.empty/zeros, no lists, tuples of arrays or strings built at run time, no raised
     exceptions carrying values); every buffer is a slice of the arrays passed in. A kernel
@@ -203,14 +203,13 @@ class Kernels:
         #: kernels Python calls (the rest are compiled without the wrapper that converts
         #: Python arguments, which costs compile time only)
         self.entry_points = set(entry_points)
-        #: no cfunc wrapper: a kernel is never passed as a first-class function (1.8 s less
-        #: of Dominion's cold compile)
+        #: no cfunc wrapper: a kernel is never passed as a first-class function (a shorter
+        #: cold compile)
         self.options = dict(cache=True, error_model="numpy", _nrt=False, no_cfunc_wrapper=True)
         self.all = []
         #: small helpers, inlined into their callers by LLVM: numba compiles each once per
         #: signature and marks it alwaysinline. (numba's own inlining, inline="always",
-        #: copied and typed the helper's IR again at every call site: Dominion's kernels
-        #: compiled in 23.8 s, now 20.2 s, at the same speed.)
+        #: copied and typed the helper's IR again at every call site; docs/perf.md.)
         self.inline = njit(forceinline=True, **self.options)
         self._compiled = False
         #: the code libraries of the compiled kernels (see ``linked_by_reference``)
@@ -388,10 +387,9 @@ def kernel_codegen():
       loads (the card in a rule, then its pile). The kernels never index with a negative
       number (the state layout has no such thing; tests/dominion/test_fuzz.py plays games with
       numba's bounds checks on, under which a negative index is an IndexError), so here
-      an index is used as it is. Measured on the Big Money Ultimate mirror: 276k -> 372k
-      games/s.
+      an index is used as it is (docs/perf.md).
     - LLVM's loop vectoriser turns the kernels' short loops (a hand, the card table) into
-      AVX gathers, slower than the scalar loops (236k -> 263k games/s without it).
+      AVX gathers, slower than the scalar loops (docs/perf.md).
 
     Both patch numba internals, as ``linked_by_reference`` does (numba is pinned to one
     minor release); both are undone afterwards, so other numba code is compiled as usual.
@@ -428,9 +426,8 @@ def lean_arrays(array_types):
     pushes 10. The callee rebuilds the rest: the arrays are C-contiguous (their strides
     follow from the shape), and with ``_nrt=False`` no kernel uses the reference count or
     the Python owner (they are null inside a kernel; a kernel never returns an array).
-    The shape still comes in, for numba's bounds checks (NUMBA_BOUNDSCHECK=1). Measured
-    on Dominion: Militia vs Smithy Big Money about +3.5%, Witch vs Big Money Ultimate about
-    +2%, the Big Money Ultimate mirror (few calls) unchanged; Splendor about +10%.
+    The shape still comes in, for numba's bounds checks (NUMBA_BOUNDSCHECK=1). What it
+    buys is in docs/perf.md.
 
     Every caller and callee of the kernels compiles inside this window, so they agree on
     how an array is passed, and so do the entry points' Python wrappers (compiled with
@@ -512,8 +509,8 @@ def linked_by_reference(libraries: set):
     linked so (``libraries``: the kernels' own code libraries); numba's internal helpers
     keep their copies, since nothing else would define them in a later process that loads
     the kernels from the cache. numba pins the code library API this patches: the numba
-    requirement is pinned to one minor release. Measured on Dominion's engine: 31.3 s ->
-    23.8 s of CPU for a cold compile, games per second unchanged.
+    requirement is pinned to one minor release. It shortens a cold compile by about a
+    third, at the same speed (docs/perf.md).
     """
     import llvmlite.binding as ll
     from numba.core.codegen import CPUCodeLibrary

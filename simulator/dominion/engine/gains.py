@@ -15,8 +15,7 @@ def vp_with(S, T, p, extra):
         v += T[col(extra, C_VP)]
         cards += 1
     # cards // 10, as a multiply and a shift: exact below 43,690 cards, and a player owns
-    # fewer than MAXC (the turn loop scores every turn: Witch vs Big Money Ultimate +1.5%,
-    # Militia vs Smithy Big Money +2%, in one process alternating with ``// 10``)
+    # fewer than MAXC (the turn loop scores every turn; docs/perf.md)
     return v + (S[own(p, GARDENS)] + (1 if extra == GARDENS else 0)) * ((cards * 52429) >> 19)
 
 

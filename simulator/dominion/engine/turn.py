@@ -341,7 +341,7 @@ def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, p
 
     Fresh games only (MODE_RESUME returns ERR_MODE; ``run_games_logged`` continues a
     state): with both modes, LLVM made a copy of the game and turn loops per mode (loop
-    unswitching), 0.4 s more of compile for the rule tests' stepping."""
+    unswitching: a longer compile, docs/perf.md)."""
     if mode == MODE_RESUME:
         return ERR_MODE
     # the mode as a constant: the compiler keeps the fresh games' loops only
