@@ -1,7 +1,7 @@
-"""dsim: a fast headless Dominion and Splendor strategy simulator.
+"""dsim: a fast headless strategy simulator for the games installed with it.
 
     from simulator import simulate
-    res = simulate(["strategies/smithy_big_money.yaml", "strategies/big_money_ultimate.yaml"], games=20_000, seed=1)
+    res = simulate(["strategies/big_money.yaml", "strategies/big_money_ultimate.yaml"], games=20_000, seed=1)
     res.summary      # pandas DataFrame: bot, games, wins, ties, losses, win_rate, ci_low, ci_high, ...
 
 The functions load on first use (``simulator.api``, ``simulator.tools.optimizer``), so

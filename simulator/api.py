@@ -3,12 +3,13 @@
 The CLI is a thin layer over these functions; a notebook can use them directly::
 
     from simulator import simulate
-    res = simulate(["strategies/smithy_big_money.yaml", "strategies/big_money_ultimate.yaml"],
+    res = simulate(["strategies/big_money.yaml", "strategies/big_money_ultimate.yaml"],
                    games=20_000, seed=1)
     res.summary
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import math
@@ -43,6 +44,24 @@ from .run.stats import (
 )
 
 # ---------------------------------------------------------------- arguments
+#: the names the library's setup keywords had before it named no game: still answered
+ALIASES = {"kingdom": "setup", "kingdoms": "setups", "random_kingdoms": "random_setups"}
+
+
+def setup_aliases(fn):
+    """``fn`` also answering to the ALIASES of its keywords."""
+    @functools.wraps(fn)
+    def call(*args, **kw):
+        for old, new in ALIASES.items():
+            if old in kw:
+                if new in kw:
+                    raise one_error(f"give {new} or {old} (its old name), not both")
+                kw[new] = kw.pop(old)
+        return fn(*args, **kw)
+    return call
+
+
+
 # The CLI passes its options through these checks, so a library call and a command get
 # the same message for the same mistake.
 MAX_GAMES = 10**10          # per run: about a day on one core; the chunk plan stays small
@@ -126,7 +145,7 @@ def check_run_args(games, seed, jobs, backend="local", until_ci=None, scheduler=
 
 
 def _outcome(results) -> dict:
-    """What a set of runs (a comparison's kingdoms, a tournament's matches) says as one:
+    """What a set of runs (a comparison's setups, a tournament's matches) says as one:
     partial if any was, the first error, and whether Ctrl-C stopped it."""
     return {"partial": any(r.partial for r in results),
             "error": next((r.meta["error"] for r in results if r.meta.get("error")), None),
@@ -168,8 +187,8 @@ def load_bots(paths) -> list:
 
 
 def load_setup(path, bots=()):
-    """A setup file (a kingdom for Dominion) of the game of ``bots`` (default Dominion),
-    or a setup already loaded, or None."""
+    """A setup file of the game of ``bots`` (the default game without), or a setup
+    already loaded, or None."""
     game = game_of_bots(bots)
     if path is None or game.is_setup(path):
         return path
@@ -198,22 +217,24 @@ def seat_bots(bots: list, players: int | None) -> list:
     return [bots[i % len(bots)] for i in range(n)]
 
 
-def prepare(bots, kingdom=None, players: int | None = None, rules: dict | None = None,
+@setup_aliases
+def prepare(bots, setup=None, players: int | None = None, rules: dict | None = None,
             seats: str = "rotate", check: bool = False):
     """Validate everything and compile the match; nothing is played."""
     bots = load_bots(bots)
     game = game_of_bots(bots)
     bots = seat_bots(bots, players)
-    kingdom = load_setup(kingdom, bots)
+    setup = load_setup(setup, bots)
     try:
-        return game.make_match(bots, kingdom, rules_arg(rules), seats, check=check)
+        return game.make_match(bots, setup, rules_arg(rules), seats, check=check)
     except InputErrors:
         raise
     except InputError as e:
         raise InputErrors([e]) from None
 
 
-def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, jobs: int | None = None,
+@setup_aliases
+def simulate(bots, setup=None, games: int = 10_000, seed: int | None = None, jobs: int | None = None,
              players: int | None = None, rules: dict | None = None, seats: str = "rotate",
              paired: bool = False, until_ci: float | None = None, backend: str = "local",
              scheduler: str | None = None, progress: bool = False, save_games: str | None = None,
@@ -226,7 +247,7 @@ def simulate(bots, kingdom=None, games: int = 10_000, seed: int | None = None, j
     paired = pairing(paired, seats if match is None else match.seats)
     progress = flag("progress", progress)
     if match is None:
-        match = prepare(bots, kingdom, players, rules, seats)
+        match = prepare(bots, setup, players, rules, seats)
     tally, meta = _play_match(match, games, opts, paired, until_ci, progress, save_games, label)
     res = results_from_tally(tally, meta["bot_names"], meta.pop("ending_names"), meta.pop("item_names"),
                              {k: v for k, v in meta.items() if k != "bot_names"})
@@ -287,30 +308,31 @@ def _play_match(match, games: int, opts: RunOptions, paired: bool, until_ci, pro
     return out.tally, meta
 
 
-def setups_for(bots, kingdoms=(), random_kingdoms: int = 0, seed: int = 0, rules: dict | None = None,
+@setup_aliases
+def setups_for(bots, setups=(), random_setups: int = 0, seed: int = 0, rules: dict | None = None,
                free: bool = False) -> list:
-    """Kingdom files (or loaded kingdoms) plus ``random_kingdoms`` random ones that hold
-    every kingdom card the bots name (with ``free``, drawn without them: the bots meet
-    kingdoms that lack their cards)."""
+    """Setup files (or loaded setups) plus ``random_setups`` random ones that hold every
+    item the bots name (with ``free``, drawn without them: the bots meet setups that lack
+    their items)."""
     bots = load_bots(bots)
-    if isinstance(kingdoms, (str, os.PathLike)) or game_of_bots(bots).is_setup(kingdoms):
-        kingdoms = [kingdoms]
-    if kingdoms is None or not hasattr(kingdoms, "__iter__") or isinstance(kingdoms, (bytes, dict)):
-        raise one_error(f"kingdoms must be a list of files, not {short(kingdoms)}")
-    out = [load_setup(k, bots) for k in kingdoms]
-    if random_kingdoms:
+    if isinstance(setups, (str, os.PathLike)) or game_of_bots(bots).is_setup(setups):
+        setups = [setups]
+    if setups is None or not hasattr(setups, "__iter__") or isinstance(setups, (bytes, dict)):
+        raise one_error(f"setups must be a list of files, not {short(setups)}")
+    out = [load_setup(k, bots) for k in setups]
+    if random_setups:
         game = game_of_bots(bots)
         try:
             if not game.RANDOM_SETUPS:
                 raise InputError(f"{game.LABELS['game']} draws no random {game.LABELS['setup']}s",
                                  hint=f"give {game.LABELS['setup']} files with -k")
-            out += game.random_setups(random_kingdoms, bots, seed, rules_arg(rules), **({"free": True} if free else {}))
+            out += game.random_setups(random_setups, bots, seed, rules_arg(rules), **({"free": True} if free else {}))
         except InputError as e:
             raise InputErrors([e]) from None
     if not out:
         game = game_of_bots(bots)
         raise one_error(f"compare needs {game.LABELS['setup']}s", hint="give -k FILE (several)"
-                        + (" or --random-kingdoms N" if game.RANDOM_SETUPS else ""))
+                        + (" or --random-setups N" if game.RANDOM_SETUPS else ""))
     names = [k.name for k in out]
     if len(set(names)) != len(names):
         # two files with the same name: tell them apart by file
@@ -330,23 +352,24 @@ def setup_seed(seed: int, setup_record: dict) -> int:
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:4], "big") & 0x7FFFFFFF
 
 
-def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, seed: int | None = None,
+@setup_aliases
+def compare(bots, setups=(), random_setups: int = 0, games: int = 10_000, seed: int | None = None,
             jobs: int | None = None, players: int | None = None, rules: dict | None = None,
             seats: str = "rotate", paired: bool = False, progress: bool = False, free: bool = False):
-    """The same bots on each kingdom: the files (or loaded kingdoms) given, then
-    ``random_kingdoms`` random ones (with ``free``, drawn without forcing the bots' cards
-    in). Each kingdom plays with a seed of its own, derived from ``seed`` and the kingdom
-    (``setup_seed``: reproducible, different between kingdoms), so that the kingdoms are
+    """The same bots on each setup: the files (or loaded setups) given, then
+    ``random_setups`` random ones (with ``free``, drawn without forcing the bots' cards
+    in). Each setup plays with a seed of its own, derived from ``seed`` and the setup
+    (``setup_seed``: reproducible, different between setups), so that the setups are
     independent samples for the pooled verdict. Returns CompareResults: ``table`` has one
-    row per kingdom and bot, ``pooled`` one row per bot over all of them."""
+    row per setup and bot, ``pooled`` one row per bot over all of them."""
     games, opts = check_run_args(games, seed, jobs)
     seed, jobs = opts.seed, opts.jobs
     paired, progress = pairing(paired, seats), flag("progress", progress)
-    random_kingdoms = whole("random_kingdoms", random_kingdoms, 0, MAX_RANDOM_SETUPS)
+    random_setups = whole("random_setups", random_setups, 0, MAX_RANDOM_SETUPS)
     free = flag("free", free)
     loaded = load_bots(bots)
     game = game_of_bots(loaded)
-    if free and not random_kingdoms:
+    if free and not random_setups:
         word = game.LABELS["setup"]
         if not game.RANDOM_SETUPS:
             raise one_error(f"{game.LABELS['game']} draws no random {word}s, so --free has nothing "
@@ -354,13 +377,13 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
         raise one_error(f"--free says how random {word}s are drawn: give how many too",
                         hint=f"add --random-{word}s N")
     runs, missing, lacks = {}, {}, {}
-    setups = setups_for(loaded, kingdoms, random_kingdoms, seed, rules, free)
+    setups = setups_for(loaded, setups, random_setups, seed, rules, free)
     first_match = None
     for i, k in enumerate(setups):
         match = prepare(loaded, k, players, rules, seats)
         first_match = first_match or match
         missing[k.name] = game.missing(match)
-        # what each bot names that the kingdom lacks: a bot playing without its cards
+        # what each bot names that the setup lacks: a bot playing without its cards
         for name, bot in zip(match.bot_names, match.bots):
             lacks[(k.name, name)] = ", ".join(dict.fromkeys(item for path, _, item in missing[k.name]
                                                              if path == bot.path))
@@ -374,7 +397,7 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
     meta = {k: v for k, v in first.meta.items() if k not in (setup, "seconds", "games_played", "partial")}
     meta["seed"] = seed
     meta["free"] = free
-    given = len(setups) - random_kingdoms
+    given = len(setups) - random_setups
     meta[setup + "s"] = [{**setup_of(r.meta), "seed": r.meta["seed"], "random": i >= given}
                          for i, r in enumerate(runs.values())]
     cards = {k["name"]: set(k["contents"]) for k in meta[setup + "s"]}
@@ -390,8 +413,8 @@ def compare(bots, kingdoms=(), random_kingdoms: int = 0, games: int = 10_000, se
 
 
 def missing_warnings(missing: dict, word: str) -> list[str]:
-    """The rules that never apply, one line each: per kingdom when a few kingdoms lack a
-    card; one line per rule, with how many kingdoms lack its card, when many do."""
+    """The rules that never apply, one line each: per setup when a few setups lack a
+    card; one line per rule, with how many setups lack its card, when many do."""
     per_rule: dict = {}
     for name, items in missing.items():
         for path, line, item in dict.fromkeys(items):     # a bot in several seats: once
@@ -406,7 +429,8 @@ def missing_warnings(missing: dict, word: str) -> list[str]:
     return out
 
 
-def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_000, seed: int | None = None,
+@setup_aliases
+def tournament(bots, players: int | None = None, setup=None, games: int = 10_000, seed: int | None = None,
                jobs: int | None = None, rules: dict | None = None, paired: bool = False, progress: bool = False,
                announce=None):
     """Every pair of bots (or every group of ``players``, default the game's fewest), each
@@ -422,20 +446,20 @@ def tournament(bots, players: int | None = None, kingdom=None, games: int = 10_0
     players = whole("players", game.MIN_PLAYERS if players is None else players, game.MIN_PLAYERS,
                     game.MAX_PLAYERS)
     names = game.unique_names(loaded)
-    kingdom = load_setup(kingdom, loaded)  # read once, for every match
+    setup = load_setup(setup, loaded)  # read once, for every match
     if len(loaded) < players:
         raise one_error(f"a tournament of {players}-player games needs at least {players} bots, "
                         f"got {len(loaded)}")
     n_groups = math.comb(len(loaded), players)
     if announce is not None:
-        announce(tournament_size(n_groups, games, players, loaded, kingdom, rules, opts))
+        announce(tournament_size(n_groups, games, players, loaded, setup, rules, opts))
     # groups of 3-4 play every seating order equally often where the game can (rotate keeps
     # the bots' cyclic order, which favours some orders); a paired deal rotates
     seating = "all" if players >= 3 and not paired and "all" in info(game, "SEAT_MODES") else "rotate"
     tally, first_meta, outcome = TournamentTally(), None, []
     for k, group in enumerate(itertools.combinations(range(len(loaded)), players)):
         gbots = [loaded[i] for i in group]
-        match = prepare(gbots, kingdom, None, rules, seating)
+        match = prepare(gbots, setup, None, rules, seating)
         match.bot_names = [names[i] for i in group]
         t, m = _play_match(match, games, opts, paired, None, progress, None, f"match {k + 1} of {n_groups:,}")
         tally.add(" vs ".join(match.bot_names), summary_rows(t, match.bot_names, m), m)
@@ -460,17 +484,17 @@ class _Outcome:
         self.meta = {"error": error, "stopped_by": stopped_by}
 
 
-def tournament_size(n_groups: int, games: int, players: int, bots: list, kingdom, rules, opts: RunOptions) -> str:
+def tournament_size(n_groups: int, games: int, players: int, bots: list, setup, rules, opts: RunOptions) -> str:
     """The size of a tournament before it starts: matches, games, and the time they take
     at the speed of its first match on this machine (what a match costs before its
     games, the best of three, and a sample of its games)."""
     game = game_of_bots(bots)
-    match = prepare(bots[:players], kingdom, None, rules, "rotate")
+    match = prepare(bots[:players], setup, None, rules, "rotate")
     game.warm_up(match)  # the engine loads once, not per match
     start = []
     for _ in range(3):  # the first call also pays one-time imports
         t0 = time.perf_counter()
-        match = prepare(bots[:players], kingdom, None, rules, "rotate")
+        match = prepare(bots[:players], setup, None, rules, "rotate")
         t, m = _play_match(match, players, RunOptions(0, 1), False, None, False, None, None)
         summary_rows(t, match.bot_names, m)
         start.append(time.perf_counter() - t0)
@@ -494,7 +518,8 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 86400:.1f} days"
 
 
-def log_game(bots, kingdom=None, seed: int = 0, game: int = 0, players: int | None = None,
+@setup_aliases
+def log_game(bots, setup=None, seed: int = 0, game: int = 0, players: int | None = None,
              rules: dict | None = None, seats: str = "rotate", match=None, why: bool = False) -> str:
     """Game ``game`` of the run with ``seed`` (the same game a run plays), turn by turn;
     with ``why``, each choice a bot makes follows a line naming the rule or default that
@@ -502,7 +527,7 @@ def log_game(bots, kingdom=None, seed: int = 0, game: int = 0, players: int | No
     seed = whole("seed", seed, 0, MAX_SEED)
     game = whole("game", game, 0, MAX_GAME_INDEX)
     if match is None:
-        match = prepare(bots, kingdom, players, rules, seats)
+        match = prepare(bots, setup, players, rules, seats)
     g = game_of(match)
     if not why:
         return g.log_text(match, seed, game)
@@ -516,7 +541,8 @@ def log_game(bots, kingdom=None, seed: int = 0, game: int = 0, players: int | No
 PERSON = "You"
 
 
-def person_table(bots, kingdom=None, seat: int = 1, seed: int | None = 0, rules: dict | None = None, hint=None):
+@setup_aliases
+def person_table(bots, setup=None, seat: int = 1, seed: int | None = 0, rules: dict | None = None, hint=None):
     """A game a person plays (``dsim play``) at ``seat`` (1-based) against ``bots`` (1 to
     3 bot files, seated in the other seats in order): its PersonTable (simulator/person.py;
     ``seed`` None draws one, in ``table.seed``) and the bot whose answers are the hints
@@ -535,7 +561,7 @@ def person_table(bots, kingdom=None, seat: int = 1, seed: int | None = 0, rules:
     helper = loaded[-1] if hint is not None else loaded[0]
     seated = loaded[:len(bots)]
     seated.insert(seat - 1, helper)  # the seat's bot: what the hints say, and what decides once a question is open
-    match = prepare(seated, kingdom, None, rules, "fixed")
+    match = prepare(seated, setup, None, rules, "fixed")
     match.bot_names = game.unique_names(loaded[:len(bots)])
     match.bot_names.insert(seat - 1, PERSON)
     table = game.person_table(match, seat - 1, seed) if "play" in offers(game) else None
@@ -552,12 +578,13 @@ def answer_words(text) -> list[str]:
     return text.replace(",", " ").split()
 
 
-def log_person(bots, answers: str, kingdom=None, seat: int = 1, seed: int = 0, rules: dict | None = None,
+@setup_aliases
+def log_person(bots, answers: str, setup=None, seat: int = 1, seed: int = 0, rules: dict | None = None,
                why: bool = False, hint=None) -> str:
     """The log of a game a person played (``dsim play`` prints the command): ``answers``
     are the person's answer words in order, read as ``dsim play`` reads them; ``hint``
     the game's --hint bot (it sits in the person's seat)."""
-    table, _ = person_table(bots, kingdom, seat, seed, rules, hint)
+    table, _ = person_table(bots, setup, seat, seed, rules, hint)
     try:
         given = replay_words(table, answer_words(answers))
     except ValueError as e:

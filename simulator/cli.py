@@ -140,7 +140,7 @@ def options(*opts):
     return deco
 
 
-KINGDOM = click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
+SETUP = click.option("-k", "--setup", "--kingdom", "setup", type=click.Path(dir_okay=False), default=None,
                        help="The setup file of the bots' game (its docs say what one holds). Default: the "
                             "game's standard setup for these bots.")
 PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None,
@@ -179,11 +179,11 @@ def games_option(default_help: str):
 @click.group(context_settings=CONTEXT)
 @click.version_option(__version__, "--version", prog_name="dsim")
 def cli():
-    """dsim: a fast headless Dominion and Splendor strategy simulator.
+    """dsim: a fast headless strategy simulator for the games installed with it.
 
     \b
     Example:
-      dsim run strategies/smithy_big_money.yaml strategies/big_money_ultimate.yaml -n 100000
+      dsim run strategies/laboratory.yaml strategies/big_money_ultimate.yaml -n 100000
     """
 
 
@@ -203,7 +203,7 @@ def _warn_missing(match, quiet):
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@options(games_option("Games to play (an upper bound with --until-ci)."), KINGDOM, PLAYERS, RULES, SEATS, JOBS,
+@options(games_option("Games to play (an upper bound with --until-ci)."), SETUP, PLAYERS, RULES, SEATS, JOBS,
          SEED, QUIET, VERBOSE, PAIRED)
 @click.option("--until-ci", type=click.FloatRange(0.0001, 0.5), default=None, metavar="W",
               help="Stop once every bot's 95% interval has half-width at most W (e.g. 0.005).")
@@ -213,14 +213,14 @@ def _warn_missing(match, quiet):
               help="Write one row per game to FILE (.csv or .parquet).")
 @options(OUT, OPEN, FORMAT)
 @user_errors
-def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose, paired, until_ci, backend,
+def run(bots, games, setup, players, rules, seats, jobs, seed, quiet, verbose, paired, until_ci, backend,
         scheduler, save_games, out, open_report, fmt):
     """Play bots against each other and report win rates.
 
     \b
     Example:
-      dsim run strategies/smithy_big_money.yaml strategies/big_money_ultimate.yaml -n 100000 --seed 1
-      dsim run strategies/witch.yaml strategies/big_money.yaml -k kingdoms/first_game.yaml --out reports/w
+      dsim run strategies/laboratory.yaml strategies/big_money_ultimate.yaml -n 100000 --seed 1
+      dsim run strategies/market.yaml strategies/big_money.yaml -k kingdoms/first_game.yaml --out reports/m
     """
     _check_open(open_report, out)
     setup_logging(verbose, quiet)
@@ -228,7 +228,7 @@ def run(bots, games, kingdom, players, rules, seats, jobs, seed, quiet, verbose,
         raise click.BadParameter("--scheduler needs --backend dask", param_hint="--scheduler")
     with StopSignals() as stop:
         loaded = api.load_bots(list(bots))
-        match = api.prepare(loaded, kingdom, players, _rule_overrides(rules, loaded), seats)
+        match = api.prepare(loaded, setup, players, _rule_overrides(rules, loaded), seats)
         _warn_missing(match, quiet)
         with claim_out(out, run_files(match.describe()), api.match_inputs(match)):
             res = api.simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, until_ci=until_ci,
@@ -255,9 +255,9 @@ def _print_results(res, fmt):
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("bots", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("-k", "--kingdom", "kingdoms", multiple=True, type=click.Path(dir_okay=False),
+@click.option("-k", "--setup", "--kingdom", "setups", multiple=True, type=click.Path(dir_okay=False),
               help="A setup file to compare on (repeat the option).")
-@click.option("--random-kingdoms", type=int, default=0, metavar="N",
+@click.option("--random-setups", "--random-kingdoms", "random_setups", type=int, default=0, metavar="N",
               help="Also compare on N random setups, for a game that draws them (from --seed).")
 @click.option("--free", is_flag=True,
               help="Draw the random setups without forcing in what the bots name: the bots meet setups "
@@ -265,22 +265,22 @@ def _print_results(res, fmt):
 @options(games_option("Games per setup."), PLAYERS, RULES, SEATS, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT,
          OPEN, FORMAT)
 @user_errors
-def compare(bots, kingdoms, random_kingdoms, free, games, players, rules, seats, paired, jobs, seed, quiet, verbose,
+def compare(bots, setups, random_setups, free, games, players, rules, seats, paired, jobs, seed, quiet, verbose,
             out, open_report, fmt):
-    """The same bots on several kingdoms, side by side, and their verdict over all
-    (each kingdom plays games of its own: a seed derived from --seed and the kingdom).
+    """The same bots on several setups, side by side, and their verdict over all
+    (each setup plays games of its own: a seed derived from --seed and the setup).
 
     \b
     Example:
-      dsim compare strategies/witch.yaml strategies/big_money_ultimate.yaml \\
-          -k kingdoms/first_game.yaml -k kingdoms/interaction.yaml --random-kingdoms 3 --out reports/cmp
-      dsim compare strategies/witch.yaml strategies/militia.yaml --random-kingdoms 20 --free
+      dsim compare strategies/laboratory.yaml strategies/big_money_ultimate.yaml \\
+          -k kingdoms/first_game.yaml -k kingdoms/interaction.yaml --random-setups 3 --out reports/cmp
+      dsim compare strategies/laboratory.yaml strategies/market.yaml --random-setups 20 --free
     """
     _check_open(open_report, out)
     setup_logging(verbose, quiet)
     loaded = api.load_bots(list(bots))
-    with StopSignals() as stop, claim_out(out, COMPARE_FILES, [*bots, *kingdoms]):
-        res = api.compare(loaded, kingdoms, random_kingdoms, games=games, seed=seed, jobs=jobs,
+    with StopSignals() as stop, claim_out(out, COMPARE_FILES, [*bots, *setups]):
+        res = api.compare(loaded, setups, random_setups, games=games, seed=seed, jobs=jobs,
                           players=players, rules=_rule_overrides(rules, loaded), seats=seats, paired=paired,
                           progress=not quiet and sys.stderr.isatty(), free=free)
         stop.shield()
@@ -302,11 +302,11 @@ def compare(bots, kingdoms, random_kingdoms, free, games, players, rules, seats,
 @click.option("--players", type=click.IntRange(min=1), default=None,
               help="Seats per match (default: the game's fewest, 2 for every pair); more, as many as the "
                    "game allows: every group of that size.")
-@click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
+@click.option("-k", "--setup", "--kingdom", "setup", type=click.Path(dir_okay=False), default=None,
               help="The setup file of every match (default: the game's standard setup for each match's bots).")
 @options(games_option("Games per match."), RULES, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT, OPEN, FORMAT)
 @user_errors
-def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, verbose, out, open_report, fmt):
+def tournament(bots, players, setup, games, rules, paired, jobs, seed, quiet, verbose, out, open_report, fmt):
     """Round robin: every pair (or group) of bots; win-rate matrix and ranking.
 
     \b
@@ -316,8 +316,8 @@ def tournament(bots, players, kingdom, games, rules, paired, jobs, seed, quiet, 
     _check_open(open_report, out)
     setup_logging(verbose, quiet)
     loaded = api.load_bots(list(bots))
-    with StopSignals() as stop, claim_out(out, TOURNAMENT_FILES, [*bots, kingdom]):
-        res = api.tournament(loaded, players=players, kingdom=kingdom, games=games, seed=seed, jobs=jobs,
+    with StopSignals() as stop, claim_out(out, TOURNAMENT_FILES, [*bots, setup]):
+        res = api.tournament(loaded, players=players, setup=setup, games=games, seed=seed, jobs=jobs,
                              rules=_rule_overrides(rules, loaded), paired=paired,
                              progress=not quiet and sys.stderr.isatty(),
                              announce=None if quiet else lambda line: click.echo(line, err=True))
@@ -338,24 +338,25 @@ def _print_frame(df, meta, fmt, table_text, extra=None):
 
 
 @cli.command(context_settings=CONTEXT)
-@click.option("-k", "--kingdom", "kingdom", type=click.Path(dir_okay=False), default=None,
-              help="Setup to optimize for (a kingdom: required unless --each-card; a variant: default the "
-                   "standard rules).")
+@click.option("-k", "--setup", "--kingdom", "setup", type=click.Path(dir_okay=False), default=None,
+              help="The setup to optimize for (needed unless the bots' game has a standard one; not with "
+                   "--each-card).")
 @click.option("--against", "against", multiple=True, type=click.Path(dir_okay=False),
               help="Opponent bot (repeat for several). Default: the shipped bots that can play the setup, and "
-                   "the --start bot; with --each-card, Big Money Ultimate (one bot).")
+                   "the --start bot; with --each-card, the game's baseline opponent (one bot).")
 @click.option("--start", "start", type=click.Path(dir_okay=False), default=None,
               help="Your bot: evolve from it, and say what beats it and what changed.")
 @click.option("--game", "game", default=None, metavar="GAME",
-              help="The game to evolve bots for when no file says (e.g. splendor).")
+              help="The game to evolve bots for when no file says (an installed game's name).")
 @click.option("--players", type=int, default=2, show_default=True, help="Seats at the table (2 to 4).")
 @click.option("--budget", default=None, metavar="TIME",
               help="Time to spend, e.g. 10m, 90s, 1h (default 10m; with --each-card 30m in all).")
 @click.option("--generations", type=int, default=None, metavar="G",
               help="Stop after G generations instead (reproducible from --seed).")
-@click.option("--each-card", is_flag=True, help="Rank every kingdom card as Big Money + X.")
+@click.option("--each-card", is_flag=True,
+              help="Rank every item of the game as a baseline bot + X, for a game that offers it (docs/optimize.md).")
 @click.option("--edition", type=click.Choice(["1", "2"]), default=None,
-              help="With --each-card: the edition whose kingdom cards are ranked (default 1).")
+              help="With --each-card: the edition whose items are ranked (default 1).")
 @click.option("--population", type=int, default=16, show_default=True, help="Candidates per generation.")
 @click.option("--stage-games", type=int, default=400, show_default=True,
               help="Games per opponent in a generation's first racing stage (doubled each stage).")
@@ -367,19 +368,19 @@ def _print_frame(df, meta, fmt, table_text, extra=None):
 @click.option("--out", "out", type=click.Path(file_okay=False), default="reports/optimize", show_default=True,
               help="Folder for best.yaml and the other outputs; a run stopped there resumes.")
 @user_errors
-def optimize(kingdom, against, start, game, players, budget, generations, each_card, edition, population,
+def optimize(setup, against, start, game, players, budget, generations, each_card, edition, population,
              stage_games, final_games, jobs, seed, quiet, backend, scheduler, out):
     """Evolve the best bot for a setup (docs/optimize.md).
 
     \b
     Example:
       dsim optimize -k kingdoms/first_game.yaml --budget 10m --out reports/opt
-      dsim optimize --start strategies/smithy_big_money.yaml -k kingdoms/first_game.yaml --budget 2m
+      dsim optimize --start strategies/market.yaml -k kingdoms/first_game.yaml --budget 2m
       dsim optimize --game splendor --budget 10m --out reports/opt
       dsim optimize --each-card --budget 30m --out reports/cards
     """
     say = (lambda line: None) if quiet else opt.print_line
-    if each_card and (kingdom or start):
+    if each_card and (setup or start):
         raise click.BadParameter("--each-card ranks each item on the game's setup for it; it takes no -k or "
                                  "--start", param_hint="--each-card")
     if not each_card and edition:
@@ -393,7 +394,7 @@ def optimize(kingdom, against, start, game, players, budget, generations, each_c
         return "dsim " + " ".join(shlex.quote(printable(a, 200))
                                   for a in argv + ([] if given else ["--seed", str(res.meta["seed"])]))
 
-    inputs = [*against, kingdom, start]
+    inputs = [*against, setup, start]
     if each_card:
         against = api.load_bots(list(against)) if against else against
         ranked = get_game(game) if game else game_of_bots(against) if against else get_game()
@@ -414,7 +415,7 @@ def optimize(kingdom, against, start, game, players, budget, generations, each_c
             click.echo(res.ranking.drop(columns=["bot"]).to_string(index=False))
             written = write_out(lambda r, o: each_item.write_each_item(r, o, command(r)), res, out, True)
         else:
-            res = opt.optimize(kingdom, list(against), players, budget if budget is not None else "10m", generations,
+            res = opt.optimize(setup, list(against), players, budget if budget is not None else "10m", generations,
                                seed, jobs, out, progress=say, backend=backend, scheduler=scheduler, start=start,
                                game=game, **advanced)
             stop.shield()
@@ -448,16 +449,16 @@ def optimize(kingdom, against, start, game, players, budget, generations, each_c
 @click.option("--hint", default=None, type=click.Path(dir_okay=False),
               help="With --answers: the --hint bot of that dsim play (it sits in the person's seat, so the "
                    "supply drawn from the bots' cards is the same).")
-@options(KINGDOM, PLAYERS, RULES, SEATS, SEED, QUIET, VERBOSE)
+@options(SETUP, PLAYERS, RULES, SEATS, SEED, QUIET, VERBOSE)
 @user_errors
-def log(bots, game, answers, seat, hint, kingdom, players, rules, seats, seed, quiet, verbose, why):
+def log(bots, game, answers, seat, hint, setup, players, rules, seats, seed, quiet, verbose, why):
     """Play one game and print it turn by turn.
 
     \b
     Example:
-      dsim log strategies/witch.yaml strategies/big_money_ultimate.yaml --seed 1
-      dsim log strategies/militia.yaml strategies/big_money.yaml --seed 7 --game 1234
-      dsim log strategies/chapel_witch.yaml strategies/witch.yaml --why
+      dsim log strategies/laboratory.yaml strategies/big_money_ultimate.yaml --seed 1
+      dsim log strategies/market.yaml strategies/big_money.yaml --seed 7 --game 1234
+      dsim log strategies/chapel_laboratory.yaml strategies/market.yaml --why
       dsim log strategies/big_money.yaml --seed 7 --answers silver,none
     """
     setup_logging(verbose, quiet)
@@ -466,13 +467,13 @@ def log(bots, game, answers, seat, hint, kingdom, players, rules, seats, seed, q
             raise click.BadParameter("--answers replays a person's game: its seats are --seat and the bots given",
                                      param_hint="--answers")
         loaded = api.load_bots(list(bots) + ([hint] if hint else []))
-        click.echo(api.log_person(loaded[:len(bots)], answers, kingdom, 1 if seat is None else seat, seed or 0,
+        click.echo(api.log_person(loaded[:len(bots)], answers, setup, 1 if seat is None else seat, seed or 0,
                                   _rule_overrides(rules, loaded), why, loaded[-1] if hint else None), nl=False)
         return
     if seat is not None or hint is not None:
         raise click.BadParameter("replays a person's game: give it with --answers", param_hint="--seat/--hint")
     loaded = api.load_bots(list(bots))
-    match = api.prepare(loaded, kingdom, players, _rule_overrides(rules, loaded), seats)
+    match = api.prepare(loaded, setup, players, _rule_overrides(rules, loaded), seats)
     _warn_missing(match, quiet)
     click.echo(api.log_game(None, seed=seed or 0, game=game, match=match, why=why), nl=False)
 
@@ -482,23 +483,23 @@ def log(bots, game, answers, seat, hint, kingdom, players, rules, seats, seed, q
 @click.option("--seat", type=int, default=1, show_default=True, help="Your seat (1: you play first).")
 @click.option("--hint", "hint", type=click.Path(dir_okay=False), default=None,
               help="The bot whose answer the 'hint' command shows (default: the first bot).")
-@options(KINGDOM, RULES, SEED)
+@options(SETUP, RULES, SEED)
 @user_errors
-def play(bots, seat, hint, kingdom, rules, seed):
+def play(bots, seat, hint, setup, rules, seed):
     """Play a game yourself against 1 to 3 bots, in the terminal.
 
     Each decision shows the table and a numbered list of choices: answer with a number or
-    a name ('gold', 'smi'); ? lists the commands (hint, log, quit). Answers can be piped
+    a name (or its first letters); ? lists the commands (hint, log, quit). Answers can be piped
     in, one per line; at the end the command that replays the game is printed.
 
     \b
     Example:
       dsim play strategies/big_money_ultimate.yaml -k kingdoms/first_game.yaml
       dsim play strategies/splendor/greedy.yaml --seed 7
-      printf '%s\n' silver silver | dsim play strategies/big_money.yaml --seed 7
+      printf '%s\\n' silver silver | dsim play strategies/big_money.yaml --seed 7
     """
     loaded = api.load_bots(list(bots) + ([hint] if hint else []))
-    table, helper = api.person_table(loaded[:len(bots)], kingdom, seat, seed, _rule_overrides(rules, loaded),
+    table, helper = api.person_table(loaded[:len(bots)], setup, seat, seed, _rule_overrides(rules, loaded),
                                      loaded[-1] if hint else None)
     seed = table.seed
     tty = sys.stdin.isatty()
@@ -520,7 +521,7 @@ def play(bots, seat, hint, kingdom, rules, seed):
                 pass
         return line
 
-    head = [*bots, *(["-k", kingdom] if kingdom else []), *(a for r in rules for a in ("--rules", r))]
+    head = [*bots, *(["-k", setup] if setup else []), *(a for r in rules for a in ("--rules", r))]
     write(f"dsim play: you are seat {seat} of {table.match.players}; seed {seed}; ? lists the commands\n")
     s = person.play(table, read_line, write, width, helper.name, echo=not tty)
     again = ["dsim", "play", *head, "--seat", seat, "--seed", seed, *(["--hint", hint] if hint else [])]
@@ -567,7 +568,7 @@ def cards(edition, game_name, fmt):
 @cli.command(context_settings=CONTEXT)
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 def validate(files):
-    """Check bot and kingdom files without playing (exit 0 valid, 1 invalid).
+    """Check bot and setup files without playing (exit 0 valid, 1 invalid).
 
     \b
     Example:

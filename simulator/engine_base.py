@@ -1,6 +1,6 @@
 """The engine base: what every game whose engine is written on dsim's kernels shares
 (simulator/kernels/: the tallies' layout and kernels, the random streams, a person's
-questions). A game built on it (simulator/dominion/game.py, simulator/splendor/game.py)
+questions). A game built on it (docs/new-game.md names the models among the shipped games)
 declares what it is and provides what differs; ``EngineGame`` gives the rest of the game
 interface (simulator/games.py)."""
 from __future__ import annotations
@@ -135,7 +135,7 @@ class EngineGame:
     ``turn_cap``, ``build_tables``, ``setup_record``, ``rules_record``, ``game_text``, its
     State's ``run``, and the loaders in its module),
     and exports it all as its module's interface with one line, ``GAME.export(globals())``
-    (see simulator/dominion/game.py)."""
+    (docs/new-game.md)."""
     NAME: str
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
@@ -144,7 +144,7 @@ class EngineGame:
     BENCH_REFERENCE = False          # whether bench's C reference program plays this game
     OFFERS: frozenset = frozenset()  # its capabilities (simulator/games.py's CAPABILITIES)
     EXAMPLES: dict | None = None     # the conformance suite's examples (simulator/games.py's OPTIONAL)
-    LABELS: dict                     # the reports' words: {"setup": "kingdom", "item": "card", ...}
+    LABELS: dict                     # the reports' words (simulator/games.py's Game.LABELS)
     ENDINGS: list                    # how a game ends, in the order of the engine's codes (1, 2, ...)
     ITEMS: list                      # what a bot gains, in the order of the tally's columns
     ITEM_STRIDE: int                 # the tally's columns per bot for items (>= len(ITEMS))
@@ -163,7 +163,7 @@ class EngineGame:
     #: ones most gained), and a colour for each item that has one ({"level 1 blue": "#1f5fbf"})
     CHART_ITEMS: list | None = None
     ITEM_COLOURS: dict = {}
-    #: items the chart shows as one, by the name it shows them under ({"nobles": [...]})
+    #: items the chart shows as one, by the name it shows them under ({name: [items]})
     ITEM_GROUPS: dict = {}
     #: --save-games' column names for the game's length and a seat's score
     RECORD_COLUMNS = {"length": "length", "score": "vp"}
@@ -194,7 +194,7 @@ class EngineGame:
 
     def setup_record(self, match) -> dict:
         """The match's setup as run.json records it: ``name``, ``contents`` (what the reports
-        list as the setup, e.g. a kingdom's cards), ``path``, ``sha256``, and ``named`` False
+        list as the setup, such as the items it holds), ``path``, ``sha256``, and ``named`` False
         when the name says nothing of the contents (the reports then show the contents)."""
         raise NotImplementedError
 
@@ -213,8 +213,8 @@ class EngineGame:
         return None
 
     def optimizer(self):
-        """What dsim optimize needs of the game (see simulator/dominion/optimizing.py), or
-        None: a game without a genome."""
+        """What dsim optimize needs of the game (docs/new-game.md), for a game that offers
+        "optimize"."""
         return None
 
     def person_table(self, match, seat: int, seed: int, game: int = 0) -> PersonTable | None:

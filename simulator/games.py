@@ -2,15 +2,11 @@
 
 The API, CLI, validation, runner, statistics and reports know a game only through the
 ``Game`` protocol below (a test checks that they import no game package). A game is a
-module registered in the ``dsim.games`` entry point group of its distribution, as
-Dominion and Splendor register themselves in pyproject.toml::
-
-    [project.entry-points."dsim.games"]
-    dominion = "simulator.dominion.game"
-
-so a game in a package of its own plugs in by being installed. Which game a run plays is
-chosen by its bot files: the ``game:`` key (no key means Dominion, so every existing bot
-keeps working).
+module registered in the ``dsim.games`` entry point group of its distribution, as the
+games that ship with dsim (``BUILT_IN``) register themselves in pyproject.toml, so a game
+in a package of its own plugs in by being installed. Which game a run plays is chosen by
+its bot files: the ``game:`` key (no key means the ``DEFAULT`` game, so every bot written
+before there were two keeps working).
 """
 from __future__ import annotations
 
@@ -28,22 +24,24 @@ GROUP = "dsim.games"
 #: pip never installed, so that its entry points are not registered)
 BUILT_IN = {"dominion": "simulator.dominion.game", "splendor": "simulator.splendor.game"}
 DEFAULT = "dominion"
+#: where a checkout keeps its shipped bots and setups (dsim bench's, the conformance
+#: suite's examples): folders named before there was a second game
+STRATEGIES, SETUPS = "strategies", "kingdoms"
 
 
 @runtime_checkable
 class Game(Protocol):
-    """What a game module provides (Dominion: ``simulator.dominion.game``). A game whose
-    engine is written on dsim's kernels gets most of it from ``EngineGame``
+    """What a game module provides. A game whose engine is written on dsim's kernels gets most of it from ``EngineGame``
     (simulator/engine_base.py)."""
 
     NAME: str
     MIN_PLAYERS: int
     MAX_PLAYERS: int
-    #: words the reports use: {"setup": "kingdom", "item": "card", ...}
+    #: words the reports use: {"setup": ..., "item": ..., "items": ..., "game": its name as printed}
     LABELS: dict
-    #: whether ``random_setups`` draws setups (compare --random-kingdoms)
+    #: whether ``random_setups`` draws setups (compare --random-setups)
     RANDOM_SETUPS: bool
-    #: dsim bench's matchups: (label, bot files under strategies/, setup file under kingdoms/ or None)
+    #: dsim bench's matchups: (label, bot files under STRATEGIES, setup file under SETUPS or None)
     BENCH: list
     #: whether bench/bm_reference.c (the C program dsim bench times) plays this game: its
     #: matchups are then also given as a ratio of the C program's speed
@@ -229,7 +227,7 @@ def game_name(value) -> str:
 
 
 def game_of_setup(setup) -> Game:
-    """The game a loaded setup (a kingdom, a variant) belongs to."""
+    """The game a loaded setup belongs to."""
     for name in game_names():
         game = get_game(name)
         if game.is_setup(setup):
@@ -264,7 +262,7 @@ def one_game(named: dict) -> Game:
 
 def game_of_bots(paths) -> Game:
     """The game the bot files (paths or loaded bots) are written for: their ``game:``
-    key, Dominion without one; bots of different games are an error naming the files.
+    key, the DEFAULT game without one; bots of different games are an error naming the files.
     A file that cannot be read (missing, not YAML, too big) has no say: its loader then
     reports what is wrong with it. (``api.load_bots`` reads and loads files at once.)"""
     named = {}

@@ -64,7 +64,7 @@ class PersonTable:
                  turns: int = 1 << 30, **run_args):
         """``game``: an EngineGame (simulator/engine_base.py); ``run_args``: what else its
         State's ``run`` takes when it continues ``start`` (a stacked test's stop, e.g.
-        Dominion's STOP_BUYS)."""
+        a stop of the game's own)."""
         self.game, self.match, self.seat, self.seed, self.game_index = game, match, seat, seed, game_index
         self.start, self.turns, self.run_args = start, turns, run_args
 

@@ -1,23 +1,21 @@
-"""``dsim validate``: check bot and kingdom files, reporting every error in one pass."""
+"""``dsim validate``: check bot and setup files, reporting every error in one pass."""
 from __future__ import annotations
 
 from .errors import InputError, InputErrors
-from .games import game_of_bots
-from .lang.yamlio import load_file
+from .games import read_file
 
 
 def validate_files(paths) -> tuple[list, list, int]:
     """(errors, warnings, number of valid files). Each file is checked on its own, by the
-    game it names (``game:``; none is Dominion): that game's check says whether it is a
-    setup (a Dominion kingdom: it has 'cards') or a bot, and validates it. For a game
+    game it names (``game:``; none is the default game), read once: that game's check says
+    whether it is a setup or a bot, and validates it. For a game
     with exactly one setup among the files, what its bots name that the setup lacks is a
     warning (those rules can never apply)."""
     errors, warnings, ok = [], [], 0
     by_game: dict = {}   # game name -> (game, bots, setups)
     for path in paths:
         try:
-            game = game_of_bots([path])
-            data, text = load_file(path)
+            game, data, text = read_file(path)
             kind, obj = game.check_file(data, str(path), text)
             _, bots, setups = by_game.setdefault(game.NAME, (game, [], []))
             (setups if kind == "setup" else bots).append(obj)

@@ -174,7 +174,7 @@ class Kernels:
     (``arg_types``; any other argument is an int64), callees first, and then closed to
     further compiles. Left to itself numba compiles a function again for every new
     combination of argument types at its call sites (an int32 read from an array here, an
-    int64 loop counter there, a literal 0 elsewhere): Dominion's turn loop was compiled
+    int64 loop counter there, a literal 0 elsewhere): a turn loop was compiled
     twice and its bot-decision kernels four to seven times each (docs/perf.md).
 
     Kernels use NumPy's error model (no Python exception paths for integer division) and
@@ -385,7 +385,7 @@ def kernel_codegen():
     - numba gives an array index Python's meaning: a negative one counts from the end, a
       compare and a select before every access, on the critical path of every chain of
       loads (the card in a rule, then its pile). The kernels never index with a negative
-      number (the state layout has no such thing; tests/dominion/test_fuzz.py plays games with
+      number (the state layout has no such thing; the games' fuzz tests play games with
       numba's bounds checks on, under which a negative index is an IndexError), so here
       an index is used as it is (docs/perf.md).
     - LLVM's loop vectoriser turns the kernels' short loops (a hand, the card table) into
@@ -421,7 +421,7 @@ def lean_arrays(array_types):
     count and Python owner, the size in items and in bytes, the data, the shape, the
     strides).
 
-    A call between kernels passes each argument in a register or on the stack; Dominion's
+    A call between kernels passes each argument in a register or on the stack; a game's
     card kernels take five arrays (S, R, T, F, A), so a call pushed 35 words where it now
     pushes 10. The callee rebuilds the rest: the arrays are C-contiguous (their strides
     follow from the shape), and with ``_nrt=False`` no kernel uses the reference count or

@@ -87,7 +87,7 @@ class Vocabulary:
     functions: dict           # name -> Function
     #: resolve a name used as a function argument: returns (kind, int value) or raises ExprError
     resolve: Callable[[str], tuple]
-    #: a name of each kind, for the hints of errors: {"card": "Smithy"}
+    #: a name of each kind, for the hints of errors: {kind: a name}
     examples: dict = field(default_factory=dict)
 
 

@@ -571,7 +571,7 @@ def as_written(gen: Genome, start: Genome) -> Genome:
 
 
 def diff(a: Genome, b: Genome, g: Grammar) -> list:
-    """What changed from ``a`` to ``b``, list by list, as short lines ('buy: + Gold: ...'):
+    """What changed from ``a`` to ``b``, list by list, as short lines ('buy: + ITEM: ...'):
     the rules gone (a rule written twice and kept once among them), the rules added, and
     the list's new order when only that changed."""
     out = []

@@ -203,7 +203,7 @@ def chart_items(res: Results) -> tuple[list, dict]:
 
 def with_groups(df, groups: dict, item: str, by: list):
     """df (mean_gained per ``by`` and item) with a row per group of items (meta["chart"]'s
-    groups, e.g. every noble as "nobles"): the sum of its members'."""
+    groups, items shown as one): the sum of its members'."""
     if df is None or not groups:
         return df
     parts = [df]
@@ -224,7 +224,7 @@ def cards(res: Results, path, top: int = 5) -> Path:
     c = with_groups(res.cards, groups, item, ["bot"])
     bots = list(res.summary.bot)
     shown, palette = chart_items(res)
-    setup_items = set(setup_of(res.meta).get("contents", []))  # e.g. the kingdom's cards
+    setup_items = set(setup_of(res.meta).get("contents", []))  # what the setup holds
     fig, axes = plt.subplots(1 + len(bots), 1, figsize=(8, 3.4 + 2.1 * len(bots)), layout="constrained",
                              gridspec_kw={"height_ratios": [1.6] + [1] * len(bots)})
     ax = axes[0]
@@ -268,7 +268,7 @@ def cards(res: Results, path, top: int = 5) -> Path:
 
 @plain_text
 def compare_chart(cmp, path, per_panel: int = 40, panels: int = 3) -> Path:
-    """One row per setup (kingdom), sorted by the first bot's win rate, each bot a dot with
+    """One row per setup, sorted by the first bot's win rate, each bot a dot with
     its 95% interval; the pooled verdict over all setups on top. Past ``per_panel`` setups
     the rows go on in further panels side by side, so the text keeps its size. What each
     setup holds is listed under the chart when there are only a few (always in
@@ -278,21 +278,21 @@ def compare_chart(cmp, path, per_panel: int = 40, panels: int = 3) -> Path:
     word = words(m)["setup"]
     bots = list(dict.fromkeys(t.bot))
     first = t[t.bot == bots[0]].set_index(word).win_rate.sort_values(ascending=False, kind="stable")
-    kingdoms = list(first.index)                  # the first bot's best first
-    shown_all = len(kingdoms) <= per_panel * panels
+    setups = list(first.index)                  # the first bot's best first
+    shown_all = len(setups) <= per_panel * panels
     if not shown_all:                             # the best and the worst; compare.csv has them all
         half = per_panel * panels // 2
-        kingdoms = kingdoms[:half] + kingdoms[-half:]
+        setups = setups[:half] + setups[-half:]
     pooled = cmp.pooled if len(first) >= 2 else None
-    npanel = max(1, math.ceil(len(kingdoms) / per_panel))
-    per = math.ceil(len(kingdoms) / npanel)
+    npanel = max(1, math.ceil(len(setups) / per_panel))
+    per = math.ceil(len(setups) / npanel)
     rows = per + (2 if pooled is not None else 0)
-    few = len(kingdoms) <= 5
+    few = len(setups) <= 5
     fig, axes = plt.subplots(1, npanel, figsize=(7.5 * npanel + 1.5, 0.32 * rows * max(1, len(bots) / 2) + 2.4
                                                  + (0.9 if few else 0)), squeeze=False, layout="constrained")
     step = 0.7 / max(1, len(bots))
     for p, ax in enumerate(axes[0]):
-        part = kingdoms[p * per:(p + 1) * per][::-1]   # bottom to top
+        part = setups[p * per:(p + 1) * per][::-1]   # bottom to top
         labels = list(part)
         for i, bot in enumerate(bots):
             d = t[t.bot == bot].set_index(word).reindex(part)
@@ -320,7 +320,7 @@ def compare_chart(cmp, path, per_panel: int = 40, panels: int = 3) -> Path:
         ax.set_xlabel("win rate (%), bars: 95% interval", fontsize=9)
     axes[0, 0].legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(4, len(bots)), frameon=False)
     games = int(t.games.iloc[0]) if len(t) else 0
-    which = "" if shown_all else f" (the {len(kingdoms) // 2} best and worst of {len(first)} for {bots[0]})"
+    which = "" if shown_all else f" (the {len(setups) // 2} best and worst of {len(first)} for {bots[0]})"
     fig.suptitle(f"{_partial_set(m)}{' vs '.join(bots)} by {word}{which}\n{games:,} games per {word} · "
                  f"{m.get('players')} players · seed {m.get('seed')}", fontsize=10)
     if few:

@@ -189,7 +189,7 @@ def compare_report(cmp, out, chart_files=()) -> Path:
         given = [k for k in setups if k.get("path")]
         randoms = len(setups) - len(given)
         command = " ".join(["dsim compare", *map(_quote, paths), *(f"-k {_quote(k['path'])}" for k in given),
-                            *(["--random-kingdoms", str(randoms)] if randoms else []),
+                            *(["--random-setups", str(randoms)] if randoms else []),
                             *(["--free"] if m.get("free") else []),
                             f"-n {m.get('games_requested')}", f"--seed {m.get('seed')}",
                             *_rules_flags(m.get("rules")),

@@ -2,7 +2,7 @@
 ``dask_backend``) on a Dask cluster (game-agnostic).
 
 A pool is made for one function and one context, ``fn(context, task, idx)``: the
-context (a match, a kingdom) is sent to each worker once, the tasks (a chunk of games, a
+context (a match, a setup) is sent to each worker once, the tasks (a chunk of games, a
 candidate to evaluate) are small. ``pool.map(tasks, accept)`` plays every task and hands
 each result to ``accept(idx, result)`` as it arrives; ``accept`` returning True stops the
 map early (the pool is then closed). A task that raises becomes a ``TaskCrash`` naming

@@ -223,8 +223,8 @@ def run(game, match, games: int, opts: RunOptions, paired: bool = False, until_c
 def _crash_message(e: GameCrash, match, seed) -> str:
     bots = " ".join(shlex.quote(b.path or b.name) for b in match.bots)
     where = f"game {e.game}" if e.game is not None else f"a game of games {e.first_game}..."
-    kingdom = f" -k {shlex.quote(match.setup.path)}" if getattr(match.setup, "path", None) else ""
+    setup = f" -k {shlex.quote(match.setup.path)}" if getattr(match.setup, "path", None) else ""
     seats = f" --seats {match.seats}" if getattr(match, "seats", "rotate") != "rotate" else ""
-    replay = f"dsim log {bots}{kingdom}{seats} --seed {seed} --game {e.game}" if e.game is not None else ""
+    replay = f"dsim log {bots}{setup}{seats} --seed {seed} --game {e.game}" if e.game is not None else ""
     return (f"a game failed: {e} (chunk {e.chunk}, {where}, seed {seed}, bots: "
             f"{', '.join(match.bot_names)})" + (f"; reproduce with: {replay}" if replay else ""))

@@ -26,7 +26,7 @@ Z95 = 1.959963984540054
 
 #: the words of a game's reports and the names of its result columns (a game's LABELS,
 #: which its matches record in ``meta["labels"]``, replace these neutral ones):
-#: setup (Dominion's kingdom), item (what the "cards" tables count), vp and coins (the two
+#: setup (what a game is played on), item (what the "cards" tables count), vp and coins (the two
 #: curve series, as column names), their titles, the game's name, and what a setup with no
 #: contents of its own is called
 WORDS = {"setup": "setup", "item": "item", "items": "items", "vp": "vp", "vp_title": "VP", "coins": "coins",
@@ -52,7 +52,7 @@ def setup_of(meta: dict | None) -> dict:
 
 
 def setups_of(meta: dict | None) -> list:
-    """The setups of a comparison (its meta's 'kingdoms' for Dominion)."""
+    """The setups of a comparison (its meta's key for them: the game's word for a setup + "s")."""
     return (meta or {}).get(words(meta)["setup"] + "s") or []
 
 
@@ -122,7 +122,7 @@ def win_share(t: "Tally", value) -> float:
 
 
 def tally_lines(t: "Tally", bot_names, item_names, ending_names, stat_names=()) -> list[str]:
-    """A tally as text, a count or a row of counts per line, zeros left out (golden files:
+    """A tally as text, a count or a row of counts per line, zeros left out (reference files:
     a diff says which count moved). Each line starts with its part's name."""
     out = [] if t.share == 12 else [f"share: {t.share}"]
     cols = [*BOT_COLS, *(f"col{k}" for k in range(len(BOT_COLS), t.bot.shape[1]))]
@@ -340,7 +340,7 @@ class CompareResults:
     """The same bots on several setups: ``table`` has one row per setup and bot, ``pooled``
     one row per bot over all of them (``pooled_table``; its interval needs two setups)."""
     table: pd.DataFrame          # the setup's name (column named by the game) + summary_cols + lacks
-    runs: dict                   # kingdom name -> Results
+    runs: dict                   # setup name -> Results
     meta: dict = field(default_factory=dict)
     pooled: pd.DataFrame | None = None
 
@@ -349,7 +349,7 @@ class CompareResults:
 POOLED_METHOD = "setups as the sampling unit: the mean of the per-setup win rates, Student-t 95% interval"
 POOLED_DETAIL = ("from the spread of the per-setup win rates (k - 1 degrees of freedom for k setups), so it holds the "
                  "differences between setups as well as each one's own noise")
-#: pooled.csv's columns (the second is named by the game's word for its setups: "kingdoms")
+#: pooled.csv's columns (the second is named by the game's word for its setups, + "s")
 POOLED_COLS = ["bot", "setups", "games", "win_rate", "ci_low", "ci_high", "spread", "won_clearly", "lost_clearly"]
 
 
@@ -421,7 +421,7 @@ def fit_verdict(fit: dict) -> str | None:
 
 def alike_setups(runs: dict, items) -> list[tuple[str, str]]:
     """Pairs of setups that play alike for the bots: all that differs between them is
-    ``items`` (the game's: e.g. kingdom cards) that no bot gained in either, so their
+    ``items`` (the game's) that no bot gained in either, so their
     results differ only by their games' luck (a setup that differs in rules never does)."""
     items = set(items)
     contents = {k: set(setup_of(r.meta).get("contents", [])) for k, r in runs.items()}

@@ -12,12 +12,13 @@ import time
 from pathlib import Path
 
 from .. import api
+from .. import games
 from ..games import game_names, get_game
 from ..run import runner
 from ..run.options import RunOptions
 
 ROOT = Path(__file__).resolve().parents[2]
-STRATEGIES = ROOT / "strategies"
+STRATEGIES = ROOT / games.STRATEGIES
 REFERENCE = ROOT / "bench" / "bm_reference.c"
 
 
@@ -115,7 +116,7 @@ def cold_compile(bot: str) -> tuple[float, float]:
 
 
 def _prepare(bots, setup):
-    return api.prepare([str(STRATEGIES / b) for b in bots], str(ROOT / "kingdoms" / setup) if setup else None)
+    return api.prepare([str(STRATEGIES / b) for b in bots], str(ROOT / games.SETUPS / setup) if setup else None)
 
 
 def run_bench(games: int, repeat: int, reference: bool, echo=print, compile_time: bool = True) -> dict:

@@ -1,6 +1,6 @@
 """``dsim optimize --each-card``: every item of a game ranked as a baseline bot + X, for a
-game that offers it (its optimizer's ``EACH_ITEM``; Dominion ranks its kingdom cards as
-Big Money + X). For each item the optimiser evolves the best baseline bot that may use
+game that offers it (its optimizer's ``EACH_ITEM``: the items, the baseline bot, the
+setup each item is ranked on). For each item the optimiser evolves the best baseline bot that may use
 only that item (on the game's setup for it), then the items are ranked by that bot's win
 rate against one bot (the game's default opponent) on fresh seeds. An item whose best bot
 never uses it is said to be so, and ranked as the plain baseline would be: last among the
@@ -15,7 +15,7 @@ import pandas as pd
 
 from .. import api
 from ..errors import one_error
-from ..games import game_of_bots, offers
+from ..games import STRATEGIES, game_of_bots, offers
 from ..report.outfiles import write_all, write_csv, write_json
 from .optimizer import (ROOT, check_advanced, count_field, damaged, load_state, optimize, parse_budget,
                         replace_folder, same_run, saved_seed)
@@ -59,7 +59,7 @@ def each_item(game, against=None, edition: int = 1, budget="30m", generations: i
     if out is not None:
         out = Path(api.path_arg("out", out, "folder"))
     if against is None:
-        against = ROOT / "strategies" / each["against"]
+        against = ROOT / STRATEGIES / each["against"]
     if isinstance(against, (list, tuple)):
         if len(against) != 1:
             raise one_error(f"{each['option']} ranks every {word} against one bot, not {len(against)}",

@@ -1,7 +1,7 @@
-"""``dsim optimize``: evolve the best bot for a kingdom, and rank every card as Big Money + X.
+"""``dsim optimize``: evolve the best bot for a setup (tools/each_item.py ranks items with it).
 
 A generation is a population of genomes (simulator/lang/genome.py, over the game's grammar,
-from its ``optimizer()``; Dominion's in ``simulator/dominion/optimizing.py``): the leaders of
+from its ``optimizer()``): the leaders of
 the last generation and their offspring. Each candidate plays every opponent (the
 ``--against`` bots and the previous leaders) in paired deals: every candidate of a
 generation plays the same game numbers of the same seed (common random numbers), with
@@ -13,7 +13,7 @@ crossovers of the better half.
 
 At the end the best leader plays every ``--against`` bot again on seeds never used during
 evolution, and its record there (Wilson 95% intervals) is what is reported: the figures
-that selected it are not reused, so there is no winner's curse. docs/optimize.md tells how
+that selected it are not reused, so they cannot flatter it. docs/optimize.md tells how
 to read the outputs.
 """
 from __future__ import annotations
@@ -38,7 +38,7 @@ from .. import api
 from ..lang import genome as G
 from ..errors import InputError, InputErrors, one_error, printable, short
 from ..lang.yamlio import load_text
-from ..games import game_names, game_of_bots, game_of_setup, get_game, offers
+from ..games import STRATEGIES, game_names, game_of_bots, game_of_setup, get_game, offers
 from ..report.outfiles import atomic_open, check_writable, write_all, write_csv, write_json
 from ..run.pool import make_pool
 from ..run.options import RunOptions, default_jobs
@@ -176,7 +176,7 @@ SELECT_GAMES = 10_000
 
 @dataclass
 class Settings:
-    kingdom: object                 # the setup (a kingdom, a variant)
+    setup: object                   # a game's setup
     against: list                   # bots
     players: int = 2
     budget: float | None = None     # seconds
@@ -203,7 +203,7 @@ class Settings:
 
     def key(self) -> dict:
         """What a resumed run must share with the run it continues."""
-        return {**tools(self.kingdom).setup_key(self.kingdom), "against": [b.source for b in self.against],
+        return {**tools(self.setup).setup_key(self.setup), "against": [b.source for b in self.against],
                 "players": self.players, "seed": self.seed, "population": self.population,
                 "leaders": self.leaders, "stage_games": self.stage_games, "stages": self.stages,
                 "pool": [getattr(c, "name", c) for c in self.pool_cards or ()], "rules": self.rules,
@@ -260,11 +260,11 @@ def _score(per_opp, weights=None) -> float:
 
 class Optimizer:
     def __init__(self, s: Settings, out: Path | None, progress=None):
-        self.tools = tools(s.kingdom)  # the game's: grammar, seeds, bot_from_text, fits
+        self.tools = tools(s.setup)  # the game's: grammar, seeds, bot_from_text, fits
         self.s = s
         self.out = out
         self.say = progress or (lambda line: None)
-        self.grammar = self.tools.grammar(s.kingdom, s.players, s.pool_cards)
+        self.grammar = self.tools.grammar(s.setup, s.players, s.pool_cards)
         self.rng = random.Random(s.seed)
         self.generation = 0
         self.games = 0
@@ -650,7 +650,7 @@ def _evolvable(game, setup=None):
 def default_against(setup) -> list:
     """The shipped bots (strategies/ of this checkout, its folders included) of the setup's
     game that can play it."""
-    folder = ROOT / "strategies"
+    folder = ROOT / STRATEGIES
     if not folder.is_dir():
         raise one_error("no --against bots given and no strategies/ folder to take them from",
                         hint="give --against BOT (one or more bot files)")
@@ -708,10 +708,11 @@ def _which_game(game, bots, setup_file, loaded=None):
     return chosen
 
 
-def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generations: int | None = None,
+@api.setup_aliases
+def optimize(setup=None, against=(), players: int = 2, budget="10m", generations: int | None = None,
              seed: int | None = None, jobs: int | None = None, out=None, progress=None, backend: str = "local",
              scheduler: str | None = None, dask_client=None, start=None, game=None, **advanced) -> Outcome:
-    """Evolve the best bot for ``kingdom`` (a setup: a file or a loaded one; a game that has
+    """Evolve the best bot for ``setup`` (a setup: a file or a loaded one; a game that has
     a default setup, such as standard rules, needs none) against the ``against`` bots
     (paths or loaded bots; default: the shipped bots that can play it, and ``start``).
     ``start`` (a bot) is where the evolution starts: the result says what changed from
@@ -725,8 +726,8 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     t_start = time.perf_counter()  # the budget counts from here
     if out is not None:
         out = Path(api.path_arg("out", out, "folder"))
-    kingdom, bots, start = _inputs(kingdom, against, start, game)
-    s, pool, drawn = _settings(kingdom, bots, start, players, budget, generations, seed, jobs, out,
+    setup, bots, start = _inputs(setup, against, start, game)
+    s, pool, drawn = _settings(setup, bots, start, players, budget, generations, seed, jobs, out,
                                RunOptions(0, None, backend, scheduler, dask_client), advanced)
     say = progress or (lambda line: None)
     _before(s, out, drawn, say)
@@ -743,7 +744,7 @@ def optimize(kingdom=None, against=(), players: int = 2, budget="10m", generatio
     return _outcome(opt, found, stopped, resumed)
 
 
-def _inputs(kingdom, against, start, game) -> tuple:
+def _inputs(setup, against, start, game) -> tuple:
     """(the setup, the --against bots, the start bot), loaded and checked to be of one
     game that the optimiser can evolve; the default setup and opponents where none are
     given."""
@@ -751,40 +752,40 @@ def _inputs(kingdom, against, start, game) -> tuple:
         against = [against]
     against = list(against)
     bot_files = against + ([start] if start is not None else [])
-    if kingdom is None or isinstance(kingdom, (str, os.PathLike)):
-        chosen = _which_game(game, bot_files, kingdom)
+    if setup is None or isinstance(setup, (str, os.PathLike)):
+        chosen = _which_game(game, bot_files, setup)
     else:  # a loaded setup says its game
-        chosen = _which_game(game, bot_files, None, game_of_setup(kingdom))
+        chosen = _which_game(game, bot_files, None, game_of_setup(setup))
     if start is not None:
         start = api.load_bots([start])[0]
         _evolvable(game_of_bots([start]))
         if getattr(start, "random", False):
             raise one_error(f"{start.path or start.name}: a random bot has no rules to start from",
                             hint="give a bot with rules to --start")
-    if kingdom is None:
-        kingdom = chosen.default_setup() if "default_setup" in offers(chosen) else None
-        if kingdom is None:
+    if setup is None:
+        setup = chosen.default_setup() if "default_setup" in offers(chosen) else None
+        if setup is None:
             raise one_error(f"optimize needs a {chosen.LABELS['setup']}",
                             hint="give -k FILE")
-    elif isinstance(kingdom, (str, os.PathLike)):
+    elif isinstance(setup, (str, os.PathLike)):
         try:
-            kingdom = chosen.load_setup(api.path_arg("setup", kingdom))
+            setup = chosen.load_setup(api.path_arg("setup", setup))
         except InputError as e:
             raise InputErrors([e]) from None
-    bots = api.load_bots(against) if against else default_against(kingdom)
+    bots = api.load_bots(against) if against else default_against(setup)
     if not against and start is not None and all(b.source != start.source for b in bots):
         bots = bots + [start]
     if not bots:
         raise one_error("no bot to play against", hint="give --against BOT")
-    _evolvable(game_of_bots(bots), kingdom)
-    return kingdom, bots, start
+    _evolvable(game_of_bots(bots), setup)
+    return setup, bots, start
 
 
-def _settings(kingdom, bots, start, players, budget, generations, seed, jobs, out, pool: RunOptions,
+def _settings(setup, bots, start, players, budget, generations, seed, jobs, out, pool: RunOptions,
               advanced: dict) -> tuple:
     """(the run's Settings, its RunOptions, whether its seed was drawn), checked; a run
     resumed in ``out`` keeps the seed it had."""
-    game = game_of_setup(kingdom)
+    game = game_of_setup(setup)
     players = api.whole("players", players, game.MIN_PLAYERS, game.MAX_PLAYERS)
     seed = api.whole("seed", seed, 0, api.MAX_SEED, none_ok=True)
     drawn = seed is None and saved_seed(out) is None
@@ -794,7 +795,7 @@ def _settings(kingdom, bots, start, players, budget, generations, seed, jobs, ou
     jobs = api.whole("jobs", jobs, 1, api.MAX_JOBS, none_ok=True) or default_jobs()
     generations = api.whole("generations", generations, 1, 100_000, none_ok=True)
     api.choice("backend", pool.backend, api.BACKENDS)
-    s = Settings(kingdom, bots, players, None if generations else parse_budget(budget), generations, seed, jobs,
+    s = Settings(setup, bots, players, None if generations else parse_budget(budget), generations, seed, jobs,
                  **check_advanced(**advanced), start=start)
     s.leaders = max(1, min(s.leaders, s.population // 2))  # half the population at least is new each time
     return s, replace(pool, seed=seed, jobs=jobs), drawn
@@ -803,9 +804,9 @@ def _settings(kingdom, bots, start, players, budget, generations, seed, jobs, ou
 def _before(s: Settings, out, drawn: bool, say) -> None:
     """What is said and checked before the first game: the rules an opponent has for an
     item the setup lacks, that ``out`` can be written, the seed a person did not give."""
-    game = game_of_setup(s.kingdom)
+    game = game_of_setup(s.setup)
     for b in s.against:  # each opponent fits the setup (an item it names may be missing: said)
-        for path, line, item in dict.fromkeys(game.missing(api.prepare([b] * s.players, s.kingdom))):
+        for path, line, item in dict.fromkeys(game.missing(api.prepare([b] * s.players, s.setup))):
             say(f"Warning: {path}:{line}: '{item}' is not in the {game.LABELS['setup']}; the rule never applies")
     if out is not None:
         try:
@@ -837,7 +838,7 @@ def _evolve_and_choose(opt: Optimizer, pool: RunOptions) -> tuple:
     found = _Found(G.simplified(opt.leaders[0], opt.grammar),
                    [G.simplified(g, opt.grammar) for g in opt.leaders], [None])
     try:
-        ev = Evaluator((s.kingdom, s.players, s.rules), pool)
+        ev = Evaluator((s.setup, s.players, s.rules), pool)
         stopped = opt.evolve(ev)
         found.best = G.simplified(opt.leaders[0], opt.grammar)
         found.leaders = [found.best] + [G.simplified(g, opt.grammar) for g in opt.leaders[1:]]
@@ -868,7 +869,7 @@ def _outcome(opt: Optimizer, found: _Found, stopped: str, resumed: bool) -> Outc
     """The run's Outcome: the best bot (what the start bot had written as its file writes
     it), the leaders, the history and the record, with run.json's meta."""
     s, start = opt.s, opt.s.start
-    game = game_of_setup(s.kingdom)
+    game = game_of_setup(s.setup)
     seconds = opt.elapsed()
     warning = None
     if not opt.generation:
@@ -878,7 +879,7 @@ def _outcome(opt: Optimizer, found: _Found, stopped: str, resumed: bool) -> Outc
     if opt.start is not None:  # what the start bot had is written as its file writes it
         best, leaders = G.as_written(best, opt.start), [G.as_written(g, opt.start) for g in leaders]
     equivalent = found.same_as[0]
-    meta = {"setup": opt.tools.setup_name(s.kingdom), "setup_contents": s.kingdom.card_names(),
+    meta = {"setup": opt.tools.setup_name(s.setup), "setup_contents": s.setup.card_names(),
             "game": game.NAME, "against": [b.name for b in s.against], "players": s.players, "seed": s.seed,
             "jobs": s.jobs, "generations": opt.generation, "games_played": opt.games, "seconds": round(seconds, 1),
             "stopped_by": stopped, "partial": stopped == "interrupt", "resumed": resumed,

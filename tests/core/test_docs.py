@@ -58,7 +58,7 @@ def scaled_down(line: str, tmp: Path) -> list[str]:
         args += sorted(glob.glob(word, root_dir=ROOT)) if any(ch in word for ch in "*?[") else [word]
     bench = args[0] == "bench"
     small = {"-n": "1000" if bench else "60", "--games": "60", "--repeat": "1",
-             "--random-kingdoms": "2", "--out": str(tmp / "out")}
+             "--random-kingdoms": "2", "--random-setups": "2", "--out": str(tmp / "out")}
     for i, a in enumerate(args[:-1]):
         if a in small:
             args[i + 1] = small[a]
@@ -67,6 +67,7 @@ def scaled_down(line: str, tmp: Path) -> list[str]:
         args = [("1" if i and args[i - 1] == "--generations" else a) for i, a in enumerate(args)]
         args += [] if "--generations" in args else ["--generations", "1"]
         args += ["--population", "4", "--stage-games", "8", "--final-games", "40"]
+        args += [] if "--out" in args else ["--out", str(tmp / "out")]  # not the checkout's reports/optimize
     if bench:  # the cold compiles (a minute) are timed by test_reference.py's own test
         args.append("--no-compile")
     return args + (["-j", "1"] if args[0] in ("run", "compare", "tournament", "optimize") and "-j" not in args

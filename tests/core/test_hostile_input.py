@@ -247,7 +247,7 @@ def test_the_library_checks_its_arguments_like_the_cli(kwargs, message, monkeypa
 def test_the_library_checks_log_compare_and_tournament_arguments():
     with pytest.raises(InputErrors, match="game must be a whole number"):
         api.log_game([BM, BMU], game=-1)
-    with pytest.raises(InputErrors, match="random_kingdoms must be a whole number"):
+    with pytest.raises(InputErrors, match="random_setups must be a whole number"):
         api.compare([BM, BMU], random_kingdoms=1.5, games=10)
     with pytest.raises(InputErrors, match="players must be a whole number from 2 to 4"):
         api.tournament([BM, BMU], players=5, games=10)
@@ -278,7 +278,7 @@ def test_a_string_where_a_list_of_bots_is_expected_is_one_bot():
     (lambda: api.simulate([BM, BMU], games=10, save_games=123), "save_games must name a file, not 123"),
     (lambda: api.simulate([BM, BMU], games=10, save_games=""), "save_games must name a file, not ''"),
     (lambda: api.simulate([BM, BMU], games=10, paired="yes"), "paired must be True or False, not 'yes'"),
-    (lambda: api.compare([BM, BMU], kingdoms=None, games=10), "kingdoms must be a list of files, not None"),
+    (lambda: api.compare([BM, BMU], kingdoms=None, games=10), "setups must be a list of files, not None"),
     (lambda: api.log_game([BM, BMU], rules=[1]), "rules must be a dict of rule: value, not [1]"),
 ])
 def test_the_library_refuses_what_the_command_line_refuses(call, message, monkeypatch):

@@ -78,7 +78,7 @@ def test_compare_and_tournament_reports(tmp_path):
     assert r.exit_code == 0
     html = (tmp_path / "c" / "report.html").read_text()
     assert "First Game" in html and "Cellar, Moat, Village" in html and len(images(html)) == 1
-    assert "dsim compare" in html and "--random-kingdoms 1" in html
+    assert "dsim compare" in html and "--random-setups 1" in html
     r = invoke("tournament", WITCH, BMU, SBM, "-n", n, "--seed", 1, "-j", 1, "--out", tmp_path / "t", "-q")
     assert r.exit_code == 0
     html = (tmp_path / "t" / "report.html").read_text()

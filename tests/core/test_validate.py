@@ -114,4 +114,4 @@ def test_an_unknown_game_names_its_file(tmp_path):
     odd = tmp_path / "odd.yaml"
     odd.write_text("game: chess\nbuy: [Gold]\n")
     r = CliRunner().invoke(cli, ["validate", str(odd), str(ROOT / "strategies" / "witch.yaml")])
-    assert r.exit_code == 1 and f"{odd}: unknown game 'chess'" in r.stderr
+    assert r.exit_code == 1 and f"{odd}:1: unknown game 'chess'" in r.stderr
