@@ -172,11 +172,13 @@ class EngineGame:
     LOG_CAPACITY = 100_000           # events a logged game may record
     layout: Any                      # the engine's layout module (its constants)
     State: type                      # its EngineState subclass
+    BOT: type                        # what a loaded bot is
+    SETUP: type                      # what a loaded setup is
     #: the names ``export`` puts in the game's module, besides the ones it defines itself
     EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "BENCH", "BENCH_REFERENCE", "OFFERS",
                "EXAMPLES", "LABELS", "ENDINGS", "ITEMS", "empty_tally", "stats_table", "warm_up", "play",
                "play_logged", "records_frame", "log_text", "unique_names", "check_seats", "optimizer",
-               "default_setup", "person_table")
+               "default_setup", "person_table", "is_bot", "is_setup")
 
     def __init__(self, kernels):
         self._kernels = kernels
@@ -237,6 +239,12 @@ class EngineGame:
         namespace["GAME"] = self
 
     # ---- shared plumbing
+    def is_bot(self, obj) -> bool:
+        return isinstance(obj, self.BOT)
+
+    def is_setup(self, obj) -> bool:
+        return isinstance(obj, self.SETUP)
+
     def unique_names(self, bots) -> list[str]:
         return unique_names(bots)
 

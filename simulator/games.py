@@ -235,6 +235,18 @@ def game_of_setup(setup) -> Game:
     raise one_error(f"{short(setup)} is not the setup of an installed game")
 
 
+def rule_pairs(items, example: str) -> dict:
+    """``--rules KEY=VALUE`` options as {key: value text} (each game then checks them);
+    ``example`` is one of the game's, for the hint."""
+    out = {}
+    for item in items or ():
+        key, eq, value = str(item).partition("=")
+        if not eq:
+            raise InputError(f"--rules takes KEY=VALUE, not {short(item)}", hint=f"e.g. --rules {example}")
+        out[key.strip()] = value.strip()
+    return out
+
+
 def game_named(data) -> str:
     """The game a file's YAML data names (its ``game:`` key; none is the default game)."""
     return game_name(data.get("game", DEFAULT) if isinstance(data, LineDict) else DEFAULT)

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..errors import InputError, InputErrors
 from ..engine_base import EngineGame, EngineState, place_bots, stack_array
-from ..games import unique_names
+from ..games import rule_pairs, unique_names
 from ..games import Match as BaseMatch
 from ..kernels.jit import compile_notice
 from ..lang.yamlio import LineDict
@@ -29,7 +29,6 @@ from .setup import (
     bots_kingdom,
     implemented_error,
     load_kingdom,
-    parse_rule_options,
     random_kingdoms,
     supply_sizes,
 )
@@ -220,6 +219,7 @@ class Dominion(EngineGame):
     LOG_CAPACITY = 200_000
     layout = E
     State = State
+    BOT, SETUP = Strategy, Kingdom
 
     def turn_cap(self, match) -> int:
         return match.rules.turn_cap
@@ -258,20 +258,14 @@ def load_bot(path):
     return load_strategy(path)
 
 
-def is_bot(obj) -> bool:
-    return isinstance(obj, Strategy)
-
-
 def load_setup(path):
     return load_kingdom(path)
 
 
-def is_setup(obj) -> bool:
-    return isinstance(obj, Kingdom)
-
-
 def parse_rules(items) -> dict:
-    return parse_rule_options(items)
+    out = rule_pairs(items, "tiebreak=shared")
+    Rules().with_overrides(out)  # checked now, before anything runs
+    return out
 
 
 def random_setups(n: int, bots: list, seed: int, rules: dict, free: bool = False) -> list:

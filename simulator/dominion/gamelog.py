@@ -152,6 +152,8 @@ class _Text:
             return
         self.flush()
         handler = self.HANDLERS.get(code)
+        if code in _LINES:
+            self.lines.append(_LINES[code].format_map(_Fields(self, p, c, v)))
         if not (handler is not None and handler(self, p, c, v)):
             self.after_buy = None
 
@@ -223,27 +225,29 @@ class _Text:
             why = f"{len(self.empty_piles)} {why}: {', '.join(_name(x) for x in self.empty_piles)}"
         self.lines += ["", f"Game over: {why}."]
 
-    def shuffle(self, p, c, v):
-        self.lines.append(f"  {self.other(p)}shuffles {v} cards")
-
-    def no_gain(self, p, c, v):
-        self.lines.append(f"  {self.other(p)}cannot gain {_name(c)}: its pile is empty")
-
-    def react(self, p, c, v):
-        self.lines.append(f"  {self.who[p]} reveals {_name(c)} and is unaffected")
-
-    def deck(self, p, c, v):
-        self.lines.append(f"  puts the deck ({v} cards) into the discard pile")
-
-    def nothing(self, p, c, v):
-        self.lines.append(f"  {_name(c)} does nothing")
-
-    def score(self, p, c, v):
-        self.lines.append(f"  {self.who[p]}: {v} VP in {c} turns")
-
     HANDLERS = {E.EV_TURN: turn, E.EV_HAND: hand_card, E.EV_PLAY: play, E.EV_THRONE: throne, E.EV_COINS: coins,
-                E.EV_BUY: buy, E.EV_GAIN: gain, E.EV_GUARD: guard, E.EV_END: end, E.EV_SHUFFLE: shuffle,
-                E.EV_NOGAIN: no_gain, E.EV_REACT: react, E.EV_DECK: deck, E.EV_NOTHING: nothing, E.EV_SCORE: score}
+                E.EV_BUY: buy, E.EV_GAIN: gain, E.EV_GUARD: guard, E.EV_END: end}
+
+
+#: the events written as one line each: {other} is the player's name and a space, unless it
+#: is the player whose turn it is; {name} the player's name; {card}, {c} and {v} the event's
+_LINES = {E.EV_SHUFFLE: "  {other}shuffles {v} cards", E.EV_NOGAIN: "  {other}cannot gain {card}: its pile is empty",
+          E.EV_REACT: "  {name} reveals {card} and is unaffected",
+          E.EV_DECK: "  puts the deck ({v} cards) into the discard pile", E.EV_NOTHING: "  {card} does nothing",
+          E.EV_SCORE: "  {name}: {v} VP in {c} turns"}
+
+
+class _Fields(dict):
+    """An event's fields for a line of ``_LINES``, each found when the line names it."""
+
+    def __init__(self, text: _Text, p: int, c: int, v: int):
+        super().__init__(c=c, v=v)
+        self.text, self.p, self.c = text, p, c
+
+    def __missing__(self, key):
+        if key == "card":
+            return _name(self.c)
+        return self.text.other(self.p) if key == "other" else self.text.who[self.p]
 
 
 def game_text(state, match, seed: int, game: int, why: bool = False) -> str:

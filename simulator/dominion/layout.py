@@ -170,8 +170,8 @@ T_BOTS = T_TYPED + NTYPES * NCS
 # J_OR, J_AND) from clause R_CL of the clause table; K_CODE, the interpreter
 R_CARD = 0
 R_COST = 1
-R_PC = 2
-R_N = 3
+R_CODE = 2
+R_NCODE = 3
 R_KIND = 4
 R_X = 5
 R_STRIDE = 6

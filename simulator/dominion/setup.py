@@ -77,17 +77,6 @@ class Rules:
         return var
 
 
-def parse_rule_options(items) -> dict:
-    """``--rules KEY=VALUE`` options -> dict (values checked by Rules.with_overrides)."""
-    out = {}
-    for item in items or ():
-        if "=" not in item:
-            raise InputError(f"--rules takes KEY=VALUE, not '{item}'", hint="e.g. --rules tiebreak=shared")
-        k, v = item.split("=", 1)
-        out[k.strip()] = v.strip()
-    return out
-
-
 @dataclass(frozen=True)
 class Kingdom:
     name: str

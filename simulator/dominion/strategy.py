@@ -3,17 +3,15 @@ from __future__ import annotations
 
 import functools
 
-import hashlib
 import math
 from dataclasses import dataclass, field
 from typing import ClassVar
-from pathlib import Path
 
 import numpy as np
 
 from ..lang import expr
-from ..errors import InputError, InputErrors, name_problem, one_error, short
-from ..lang.yamlio import LineDict, load_file, load_text, rule_items
+from ..errors import InputError, InputErrors, one_error, short
+from ..lang.yamlio import LineDict, bot_name, file_facts, flags, load_file, load_text, rule_items, unknown_keys
 from . import layout as E
 from .cards import BY_NAME, CARDS, TYPE_BITS, UnknownCard, parse_card, parse_type, suggest
 from .setup import implemented_error
@@ -145,11 +143,7 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
     if not isinstance(data, LineDict):
         raise one_error("a bot file is a mapping with at least 'buy'", path, 1,
                         hint="see docs/bots.md")
-    for key in data:
-        if key not in BOT_KEYS:
-            close = suggest(str(key), BOT_KEYS)
-            errors.append(InputError(f"unknown key '{key}'", path, data.lines[key],
-                                     hint=f"did you mean '{close}'?" if close else "keys: " + ", ".join(BOT_KEYS)))
+    unknown_keys(data, BOT_KEYS, path, errors)
     if "buy" not in data:
         errors.append(InputError("a bot needs a 'buy' list", path, data.line))
     lists = {}
@@ -159,9 +153,7 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
     if game_name(data.get("game", "dominion")) != "dominion":
         errors.append(InputError(f"this is a Dominion bot, not a {short(data['game'])} one", path, data.lines["game"],
                                  hint="leave 'game' out, or write 'game: dominion'"))
-    for key in ("guard", "random"):
-        if not isinstance(data.get(key, False), bool):
-            errors.append(InputError(f"'{key}' must be true or false", path, data.lines.get(key)))
+    flags(data, ("guard", "random"), path, errors)
     options = {}
     if "options" in data:
         opts = data["options"]
@@ -181,27 +173,14 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
                 options[k] = expr.compile_condition(v, VOCABULARY)
             except expr.ExprError as e:
                 errors.append(InputError(e.message, path, line, hint=e.hint))
-    for key in ("name", "description"):
-        if key in data and not isinstance(data[key], (str, int, float)):
-            errors.append(InputError(f"'{key}' must be text", path, data.lines[key]))
-    name = str(data.get("name") or Path(path).stem)
-    problem = name_problem(name)
-    if problem:
-        errors.append(InputError(f"the bot's name {short(name)} {problem}", path, data.lines.get("name", 1),
-                                 hint="give a plain 'name:'" + ("" if "name" in data else
-                                                                " (without one, the file's name is used)")))
+    name, description = bot_name(data, path, errors)
     if errors:
         raise InputErrors(errors)
     opt = {k: (tuple(lists[k]) if k in lists else None) for k in ("gain", "trash", "discard", "topdeck",
                                                                     "set_aside")}
-    return Strategy(
-        name=name,
-        description=str(data.get("description", "") or "").strip(),
-        buy=tuple(lists.get("buy", ())), play=tuple(lists.get("play", ())), **opt, options=options,
-        guard=bool(data.get("guard", True)), random=bool(data.get("random", False)),
-        path=path, sha256=hashlib.sha256(text.encode()).hexdigest(),
-        lines={k: data.lines[k] for k in LISTS if k in data}, source=text,
-    )
+    return Strategy(name=name, description=description, buy=tuple(lists.get("buy", ())),
+                    play=tuple(lists.get("play", ())), **opt, options=options, guard=bool(data.get("guard", True)),
+                    random=bool(data.get("random", False)), **file_facts(data, path, text, LISTS))
 
 
 def _parse_rules(items, key: str, path: str, line: int, errors: list) -> list:

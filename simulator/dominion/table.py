@@ -124,6 +124,33 @@ def _choices(a, st) -> list[Choice]:
     return out
 
 
+#: the questions whose prompt is one text, by (kind, the card asking; None: any other):
+#: {about} is the card the question is about, {arg} the number it names, {owner} the
+#: player whose cards the options are, {current} the player whose turn it is
+_PROMPTS = {(E.ASK_GAIN, E.MINE): "Mine: gain a Treasure costing up to {arg}, into your hand",
+            (E.ASK_GAIN, E.ARTISAN): "Artisan: gain a card costing up to {arg}, into your hand",
+            (E.ASK_GAIN, None): "{about}: gain a card costing up to {arg}",
+            (E.ASK_TRASH, E.CHAPEL): "Chapel: trash a card from your hand (up to {arg} more)",
+            (E.ASK_TRASH, E.MINE): "Mine: trash a Treasure from your hand (you gain one costing up to 3 more, "
+                                   "into your hand)",
+            (E.ASK_TRASH, None): "{about}: trash a card from your hand (you gain one costing up to 2 more)",
+            (E.ASK_DISCARD, None): "Cellar: discard a card (you then draw one for each; {arg} discarded so far)",
+            (E.ASK_DISCARD_DOWN, None): "{about}: discard a card ({arg} to discard)",
+            (E.ASK_TOPDECK, E.HARBINGER): "Harbinger: put a card from your discard pile onto your deck",
+            (E.ASK_TOPDECK, E.BUREAUCRAT): "Bureaucrat: put a Victory card from your hand onto your deck",
+            (E.ASK_TOPDECK, None): "{about}: put a card from your hand onto your deck",
+            (E.ASK_THRONE, None): "Throne Room: choose an Action in your hand to play twice",
+            (E.ASK_MOAT, None): "{current} plays {about}: reveal Moat to be unaffected?",
+            (E.ASK_VASSAL, None): "Vassal discarded {about}: play it?",
+            (E.ASK_MONEYLENDER, None): "Moneylender: trash a Copper for +3 coins?",
+            (E.ASK_LIBRARY, None): "Library drew {about}: set it aside (discarded once you finish drawing)?",
+            (E.ASK_THIEF_TRASH, None): "Thief: which Treasure {owner} revealed is trashed?",
+            (E.ASK_THIEF_GAIN, None): "Thief: gain the trashed {about}?",
+            (E.ASK_BANDIT, None): "Bandit: which of your revealed Treasures do you trash?",
+            (E.ASK_SENTRY, None): "Sentry: {about} from the top of your deck",
+            (E.ASK_SENTRY_TOP, None): "Sentry: which card goes back on top of your deck?"}
+
+
 def _prompt(a, st, names) -> str:
     about = CARDS[a.about].name if a.about >= 0 else ""
     k = a.kind
@@ -131,51 +158,15 @@ def _prompt(a, st, names) -> str:
         return f"Play an Action ({_n(int(st.S[E.G_ACTIONS]), 'Action')} left)"
     if k == E.ASK_BUY:
         return f"Buy a card: {_n(int(st.S[E.G_COINS]), 'coin')}, {_n(int(st.S[E.G_BUYS]), 'Buy')}"
-    if k == E.ASK_GAIN:
-        what = "a Treasure" if a.about == E.MINE else "a card"
-        where = ", into your hand" if a.about in (E.MINE, E.ARTISAN) else ""
-        return f"{about}: gain {what} costing up to {a.arg}{where}"
-    if k == E.ASK_TRASH:
-        if a.about == E.CHAPEL:
-            return f"Chapel: trash a card from your hand (up to {a.arg} more)"
-        if a.about == E.MINE:
-            return "Mine: trash a Treasure from your hand (you gain one costing up to 3 more, into your hand)"
-        return f"{about}: trash a card from your hand (you gain one costing up to 2 more)"
-    if k == E.ASK_DISCARD:
-        return f"Cellar: discard a card (you then draw one for each; {a.arg} discarded so far)"
-    if k == E.ASK_DISCARD_DOWN:
-        return f"{about}: discard a card ({a.arg} to discard)"
-    if k == E.ASK_TOPDECK:
-        if a.about == E.HARBINGER:
-            return "Harbinger: put a card from your discard pile onto your deck"
-        if a.about == E.BUREAUCRAT:
-            return "Bureaucrat: put a Victory card from your hand onto your deck"
-        return f"{about}: put a card from your hand onto your deck"
-    if k == E.ASK_THRONE:
-        return "Throne Room: choose an Action in your hand to play twice"
-    if k == E.ASK_MOAT:
-        return f"{names[int(st.S[E.G_CUR])]} plays {about}: reveal Moat to be unaffected?"
     if k == E.ASK_CHANCELLOR:
         return f"Chancellor: put your deck ({_n(len(st.zone(a.player, E.Z_DRAW)), 'card')}) into your discard pile?"
-    if k == E.ASK_VASSAL:
-        return f"Vassal discarded {about}: play it?"
-    if k == E.ASK_MONEYLENDER:
-        return "Moneylender: trash a Copper for +3 coins?"
-    if k == E.ASK_LIBRARY:
-        return f"Library drew {about}: set it aside (discarded once you finish drawing)?"
     if k == E.ASK_SPY:
         whose = "your" if a.owner == a.player else f"{names[a.owner]}'s"
         return f"Spy: {about} from the top of {whose} deck"
-    if k == E.ASK_THIEF_TRASH:
-        return f"Thief: which Treasure {names[a.owner]} revealed is trashed?"
-    if k == E.ASK_THIEF_GAIN:
-        return f"Thief: gain the trashed {about}?"
-    if k == E.ASK_BANDIT:
-        return "Bandit: which of your revealed Treasures do you trash?"
-    if k == E.ASK_SENTRY:
-        return f"Sentry: {about} from the top of your deck"
-    if k == E.ASK_SENTRY_TOP:
-        return "Sentry: which card goes back on top of your deck?"
+    text = _PROMPTS.get((k, a.about)) or _PROMPTS.get((k, None))
+    if text is not None:
+        return text.format(about=about, arg=a.arg, owner=names[a.owner] if a.owner >= 0 else "",
+                           current=names[int(st.S[E.G_CUR])])
     return f"decision {k}"
 
 

@@ -23,10 +23,11 @@ import threading
 import time
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from types import FunctionType
 
 from ..errors import InputError
 from ..lang import expr
-from . import ask_layout, tally_layout
+from . import ask_layout, shared, tally_layout
 
 log = logging.getLogger("dsim.jit")
 
@@ -298,16 +299,30 @@ class Kernels:
                 self._ours.update(ov.library for ov in d.overloads.values())
 
 
+def engine_copy(f, namespace: dict, names=()):
+    """``f``, a kernel written once for every engine (plain Python in a shared module, such
+    as simulator/kernels/shared.py's ``cond_ok``), as one of an engine's: the same code, whose
+    global names are the engine module's ``namespace`` (its layout's constants, its
+    functions). ``names``: those it must find there (a missing one is an error now, not
+    when the kernel first compiles). Each engine caches its copy in its own folder."""
+    missing = [n for n in names if n not in namespace]
+    if missing:
+        raise NameError(f"{namespace.get('__name__')} lacks what {f.__name__} needs: {', '.join(missing)}")
+    g = FunctionType(f.__code__, namespace, f.__name__, f.__defaults__, f.__closure__)
+    g.__qualname__, g.__doc__, g.__module__ = f.__qualname__, f.__doc__, namespace.get("__name__")
+    return g
+
+
 def game_kernels(kernel_dir, layout_file, entry_points) -> "Kernels":
     """A game engine's ``Kernels``: numba's cache keyed to every file of the engine's
     folder, the game's layout (the kernels' constants) and the shared modules the kernels
     take code or constants from (the condition language, the random streams, the tally, a
-    person's answers)."""
+    person's answers, the kernels written once for every engine)."""
     from ..lang import stackvm
     from . import asks, streams, tally_kernels
     here = Path(kernel_dir).resolve()
-    shared = [Path(m.__file__) for m in (expr, streams, stackvm, tally_kernels, tally_layout, asks, ask_layout)]
-    return Kernels(here, [*sorted(here.glob("*.py")), Path(layout_file), *shared], entry_points)
+    common = [Path(m.__file__) for m in (expr, streams, stackvm, tally_kernels, tally_layout, asks, ask_layout, shared)]
+    return Kernels(here, [*sorted(here.glob("*.py")), Path(layout_file), *common], entry_points)
 
 
 @contextmanager

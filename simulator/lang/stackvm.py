@@ -1,7 +1,7 @@
 """The condition language's stack machine, shared by the games' condition interpreters
-(numba, inlined): the generic opcodes of simulator/lang/expr.py. A game's interpreter pushes
-the values of its own opcodes (OP_GAME and above) and hands every other instruction to
-``step``."""
+(numba, inlined): the generic opcodes of simulator/lang/expr.py. The loop that runs a bot
+rule's code (simulator/kernels/shared.py's ``cond_ok``) pushes the values of the game's own
+opcodes (OP_GAME and above) and hands every other instruction to ``step``."""
 import numpy as np
 from numba import njit
 
@@ -69,3 +69,4 @@ def step(F, sp, pc, op, a, stk):
         return sp, pc + 1
     F[sp - 2] = binary(op, F[sp - 2], F[sp - 1])
     return sp - 1, pc + 1
+

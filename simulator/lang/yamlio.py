@@ -1,9 +1,13 @@
-"""YAML loading that remembers line numbers and rejects duplicate keys (game-agnostic)."""
+"""YAML loading that remembers line numbers and rejects duplicate keys, and what every
+game's bot file has (game-agnostic)."""
 from __future__ import annotations
+
+import hashlib
+from pathlib import Path
 
 import yaml
 
-from ..errors import InputError, short
+from ..errors import InputError, did_you_mean, name_problem, short
 
 MAX_FILE_BYTES = 1_000_000   # a bot or setup file; the largest shipped one is under 1 kB
 MAX_NODES = 20_000           # YAML values after expanding aliases (a "billion laughs" bomb is refused)
@@ -173,3 +177,46 @@ def rule_items(items, key: str, path: str, line: int, errors: list, subject: str
                                      f"got {short(item)}", path, ln, hint=f"e.g. '- {example}'"))
             continue
         yield str(name).strip(), cond, ln
+
+
+# ---------------------------------------------------------------- what every bot file has
+def _loose(word: str) -> str:
+    """A key as people mistype it: case, spaces, underscores and hyphens aside."""
+    return "".join(ch for ch in word.lower() if ch not in " _-")
+
+
+def unknown_keys(data, keys, path: str, errors: list) -> None:
+    """An error for each key of a bot file's ``data`` that is not one of ``keys``."""
+    for key in data:
+        if key not in keys:
+            errors.append(InputError(f"unknown key {short(key, 30)}", path, data.lines[key],
+                                     hint=did_you_mean(str(key), keys, "keys: " + ", ".join(keys), key=_loose)))
+
+
+def flags(data, keys, path: str, errors: list) -> None:
+    """An error for each of ``keys`` that a bot file gives as anything but true or false."""
+    for key in keys:
+        if not isinstance(data.get(key, False), bool):
+            errors.append(InputError(f"'{key}' must be true or false", path, data.lines.get(key)))
+
+
+def bot_name(data, path: str, errors: list) -> tuple:
+    """A bot file's (name, description): its ``name`` (else the file's name) and its
+    ``description``, each checked to be text (and the name to be a name)."""
+    for key in ("name", "description"):
+        if key in data and not isinstance(data[key], (str, int, float)):
+            errors.append(InputError(f"'{key}' must be text", path, data.lines[key]))
+    name = str(data.get("name") or Path(path).stem)
+    problem = name_problem(name)
+    if problem:
+        errors.append(InputError(f"the bot's name {short(name)} {problem}", path, data.lines.get("name", 1),
+                                 hint="give a plain 'name:'" + ("" if "name" in data else
+                                                                " (without one, the file's name is used)")))
+    return name, str(data.get("description", "") or "").strip()
+
+
+def file_facts(data, path: str, text: str, lists) -> dict:
+    """What a loaded bot keeps of its file: the path, the text and its hash, and the line
+    of each of its ``lists``."""
+    return {"path": path, "sha256": hashlib.sha256(text.encode()).hexdigest(),
+            "lines": {k: data.lines[k] for k in lists if k in data}, "source": text}

@@ -10,17 +10,15 @@ language and every default.
 """
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
 
 from ..lang import expr
-from ..errors import InputError, InputErrors, did_you_mean, name_problem, one_error, short
-from ..lang.yamlio import LineDict, load_file, load_text, rule_items
+from ..errors import InputError, InputErrors, did_you_mean, one_error, short
+from ..lang.yamlio import LineDict, bot_name, file_facts, flags, load_file, load_text, rule_items, unknown_keys
 from . import layout as E
 from .cards import COLOURS, GEM_NAMES
 from ..games import game_name
@@ -234,29 +232,16 @@ def parse_bot(data, path: str, text: str = "") -> Bot:
     if game_name(data.get("game")) != "splendor":
         errors.append(InputError(f"this is a Splendor bot, not a {short(data.get('game'))} one", path,
                                  data.lines.get("game", data.line), hint="write 'game: splendor'"))
-    for key in data:
-        if key not in BOT_KEYS:
-            errors.append(InputError(f"unknown key {short(key, 30)}", path, data.lines[key],
-                                     hint=did_you_mean(key, BOT_KEYS, "keys: " + ", ".join(BOT_KEYS))))
+    unknown_keys(data, BOT_KEYS, path, errors)
     lists = {k: tuple(_parse_rules(data[k], k, path, data.lines[k], errors)) for k in LISTS if k in data}
-    if not isinstance(data.get("random", False), bool):
-        errors.append(InputError("'random' must be true or false", path, data.lines.get("random")))
-    for key in ("name", "description"):
-        if key in data and not isinstance(data[key], (str, int, float)):
-            errors.append(InputError(f"'{key}' must be text", path, data.lines[key]))
-    name = str(data.get("name") or Path(path).stem)
-    problem = name_problem(name)
-    if problem:
-        errors.append(InputError(f"the bot's name {short(name)} {problem}", path, data.lines.get("name", 1),
-                                 hint="give a plain 'name:'"))
+    flags(data, ("random",), path, errors)
+    name, description = bot_name(data, path, errors)
     if errors:
         raise InputErrors(errors)
-    return Bot(name=name, description=str(data.get("description", "") or "").strip(),
-               buy=lists.get("buy"), reserve=lists.get("reserve", ()), take=lists.get("take", ()),
-               ret=lists.get("return", ()), noble=lists.get("noble", ()), pay_gold=lists.get("pay_gold", ()),
-               random=bool(data.get("random", False)),
-               path=path, sha256=hashlib.sha256(text.encode()).hexdigest(),
-               lines={k: data.lines[k] for k in LISTS if k in data}, source=text)
+    return Bot(name=name, description=description, buy=lists.get("buy"), reserve=lists.get("reserve", ()),
+               take=lists.get("take", ()), ret=lists.get("return", ()), noble=lists.get("noble", ()),
+               pay_gold=lists.get("pay_gold", ()), random=bool(data.get("random", False)),
+               **file_facts(data, path, text, LISTS))
 
 
 def _parse_rules(items, key, path, line, errors) -> list:

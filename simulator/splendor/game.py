@@ -15,7 +15,7 @@ import numpy as np
 from ..errors import InputError, InputErrors, name_problem, one_error, short
 from . import optimizing
 from ..engine_base import EngineGame, EngineState, place_bots, stack_array
-from ..games import game_name, unique_names
+from ..games import game_name, rule_pairs, unique_names
 from ..games import Match as BaseMatch
 from ..lang.yamlio import LineDict, load_file
 from ..run.stats import BOT_COLS, SEAT_COLS
@@ -360,6 +360,7 @@ class Splendor(EngineGame):
     COMPILE = ("the Splendor engine", "about 10 s")
     layout = E
     State = State
+    BOT, SETUP = Bot, Variant
 
     def turn_cap(self, match) -> int:
         return match.variant.turn_cap
@@ -406,26 +407,13 @@ def load_bot(path):
     return load(path)
 
 
-def is_bot(obj) -> bool:
-    return isinstance(obj, Bot)
-
-
 def load_setup(path) -> Variant:
     data, text = load_file(path)
     return parse_variant(data, str(path), text)
 
 
-def is_setup(obj) -> bool:
-    return isinstance(obj, Variant)
-
-
 def parse_rules(items) -> dict:
-    out = {}
-    for item in items or ():
-        if "=" not in item:
-            raise InputError(f"--rules takes KEY=VALUE, not {short(item)}", hint="e.g. --rules target=21")
-        k, v = item.split("=", 1)
-        out[k.strip()] = v.strip()
+    out = rule_pairs(items, "target=21")
     Variant().with_overrides(out)  # checked now, before anything runs
     return out
 

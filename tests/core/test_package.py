@@ -83,6 +83,26 @@ def test_the_package_has_no_import_circle():
     assert _circles(graph) == []
 
 
+#: what a game package may not import: the layers above the games (the library, the command
+#: line, the tools and the reports), which reach a game only through simulator.games
+ABOVE_THE_GAMES = ("simulator.api", "simulator.cli", "simulator.tools", "simulator.report")
+
+
+def reaches_up(graph: dict, games=("simulator.dominion", "simulator.splendor")) -> list[str]:
+    """The imports of a game package's modules into the layers above the games."""
+    return sorted(f"{m} -> {d}" for m, deps in graph.items() if m.startswith(games)
+                  for d in deps if d.startswith(ABOVE_THE_GAMES))
+
+
+def test_no_game_reaches_up_into_the_library_the_tools_or_the_reports():
+    graph = _module_graph()
+    assert "simulator.lang.genome" in graph["simulator.dominion.optimizing"]
+    assert reaches_up(graph) == []
+    # the check sees an import upwards
+    assert reaches_up({"simulator.dominion.x": {"simulator.tools.optimizer", "simulator.run.stats"}}) == [
+        "simulator.dominion.x -> simulator.tools.optimizer"]
+
+
 def test_the_circle_check_sees_a_circle():
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _circles({"a": {"b"}, "b": set()}) == []

@@ -19,7 +19,7 @@ def value(t: Table, p: int = 0, rule: int = 0) -> float:
     until the engine's own interpreter says the two are equal."""
     T, F = t.st.T, t.st.F
     ro = int(T[E.TH_RULES]) + rule * E.RW
-    pc, n = int(T[ro + E.R_PC]), int(T[ro + E.R_N])
+    pc, n = int(T[ro + E.R_CODE]), int(T[ro + E.R_NCODE])
     code = [(int(T[int(T[E.TH_CODE]) + 2 * i]), int(T[int(T[E.TH_CODE]) + 2 * i + 1])) for i in range(pc, pc + n)]
     assert code[-1][0] == expr.OP_EQ and code[-2][0] == expr.OP_CONST, code
     slot = E.F_STK + code[-2][1]

@@ -2,7 +2,8 @@
 compiles the text) evaluated on the game state, with a fast path for the commonest shapes."""
 import numpy as np
 
-from ...lang import stackvm
+from ...kernels import jit, shared
+from ...lang import stackvm  # noqa: F401 - the shared cond_ok's (simulator/kernels/shared.py)
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .state import count_in, count_type_in, own, ps, zn
@@ -75,27 +76,9 @@ def op_value(S, T, p, op, a):
     return best
 
 
-@kernel
-def cond_ok(S, T, F, r, p):
-    """Evaluate rule r's condition for player p (a rule without one always holds)."""
-    ro = T[TH_RULES] + r * RW
-    n = T[ro + R_N]
-    if n == 0:
-        return True
-    co = T[TH_CODE]
-    pc = T[ro + R_PC]
-    end = pc + n
-    sp = 0
-    while pc < end:
-        op = T[co + 2 * pc]
-        a = T[co + 2 * pc + 1]
-        if op < OP_GAME:
-            sp, pc = stackvm.step(F, sp, pc, op, a, F_STK)
-        else:
-            F[sp] = op_value(S, T, p, op, a)
-            sp += 1
-            pc += 1
-    return F[sp - 1] != 0.0
+#: rule r's condition for player p (a rule without one always holds): the condition
+#: language's loop (simulator/kernels/shared.py), with this engine's layout and op_value
+cond_ok = kernel(jit.engine_copy(shared.cond_ok, globals(), shared.COND_NAMES))
 
 
 @inline

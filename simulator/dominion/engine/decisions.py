@@ -2,13 +2,13 @@
 choice a bot can leave to the engine (docs/bots.md)."""
 import numpy as np
 
-from ...kernels import asks
+from ...kernels import asks, jit, shared
 from ...kernels.ask_layout import ANSWER_OPEN, Q_SCRATCH
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .rng import rand_below
-from .state import (bopt, col, cost_of, count_in, find_in, is_random, is_type, log_ev, own, ps, push, take_from,
-                    rule_card, rule_span, zb, zn)
+from .state import (bopt, col, cost_of, count_in, find_in, is_random, is_type, log_ev, move, own, ps, rule_card,
+                    rule_span, seat_after, zb, zn)
 from .gains import count_owned, guard_refuses
 from .conditions import rule_holds, rule_holds_hot
 
@@ -37,12 +37,10 @@ def unhush(S, lg):
 
 
 # ---------------------------------------------------------------- a person's decisions (dsim play)
-@inline
-def person(S, p):
-    """Does a person make p's decisions (``dsim play``)? Each decision then asks first (the
-    ``ask_*`` kernels below); only while the person's question is open does the seat's
-    bot decide, and ``told`` keeps its answer as the hint."""
-    return S[G_HUMAN] == p + 1
+#: does a person make p's decisions (``dsim play``)? Each decision then asks first (the
+#: ``ask_*`` kernels below); only while the person's question is open does the seat's bot
+#: decide, and ``told`` keeps its answer as the hint (simulator/kernels/shared.py)
+person = inline(jit.engine_copy(shared.person, globals(), shared.PERSON_NAMES[:1]))
 
 
 @inline
@@ -70,8 +68,25 @@ def ask_supply(S, T, p, kind, cap, mask, optional):
     return ask_n(S, p, kind, resolving(S), cap, -1, n, optional)
 
 
-@kernel
+@inline
 def ask_zone(S, T, p, kind, q, zone, mask, skip, optional, arg):
+    """``zone_question``'s answer when a person decides for p; else (a bot's seat)
+    ANSWER_OPEN, and the bot decides."""
+    if person(S, p):
+        return zone_question(S, T, p, kind, q, zone, mask, skip, optional, arg)
+    return ANSWER_OPEN
+
+
+@inline
+def ask_pick(S, p, kind, about, owner, n):
+    """``pick_question``'s answer when a person decides for p; else ANSWER_OPEN."""
+    if person(S, p):
+        return pick_question(S, p, kind, about, owner, n)
+    return ANSWER_OPEN
+
+
+@kernel
+def zone_question(S, T, p, kind, q, zone, mask, skip, optional, arg):
     """p's answer naming a card of q's ``zone`` (with the types ``mask``, 0: any; never
     ``skip``), about the card being resolved; each different card is one option."""
     n = 0
@@ -92,7 +107,7 @@ def ask_zone(S, T, p, kind, q, zone, mask, skip, optional, arg):
 
 
 @kernel
-def ask_pick(S, p, kind, about, owner, n):
+def pick_question(S, p, kind, about, owner, n):
     """p's answer among 0 .. n - 1 about card ``about`` of player ``owner`` (a yes/no
     question: n = 2, 1 is yes)."""
     for i in range(n):
@@ -100,12 +115,7 @@ def ask_pick(S, p, kind, about, owner, n):
     return ask_n(S, p, kind, about, 0, owner, n, 0)
 
 
-@inline
-def told(S, p, kind, x):
-    """The seat's bot answered p's decision with x: the hint, when it is the person's open
-    question (nothing for a bot's seat)."""
-    if person(S, p):
-        asks.told(S, G_ASK, G_NEV, kind, x)
+told = inline(jit.engine_copy(shared.told, globals(), shared.PERSON_NAMES))
 
 
 @kernel
@@ -194,8 +204,7 @@ def forced_gain(S, R, T, F, p, cap, mask):
     if person(S, p):
         g = ask_supply(S, T, p, ASK_GAIN, cap, mask, 0)
     if g == ANSWER_OPEN:
-        g = bot_gain(S, R, T, F, p, cap, mask)
-        told(S, p, ASK_GAIN, g)
+        g = told(S, p, ASK_GAIN, bot_gain(S, R, T, F, p, cap, mask))
     return g
 
 
@@ -305,12 +314,9 @@ def choose_in_zone_rules(S, T, F, lst, p, zone, mask):
 def option(S, R, T, F, p, k):
     """A yes/no decision (O_MOAT, O_CHANCELLOR): the person's answer, else ``bot_option``'s."""
     kind = ASK_MOAT if k == O_MOAT else ASK_CHANCELLOR
-    a = ANSWER_OPEN
-    if person(S, p):
-        a = ask_pick(S, p, kind, resolving(S) if k == O_MOAT else CHANCELLOR, p, 2)
+    a = ask_pick(S, p, kind, resolving(S) if k == O_MOAT else CHANCELLOR, p, 2)
     if a == ANSWER_OPEN:
-        a = 1 if bot_option(S, R, T, F, p, k) else 0
-        told(S, p, kind, a)
+        a = told(S, p, kind, 1 if bot_option(S, R, T, F, p, k) else 0)
     return a == 1
 
 
@@ -427,15 +433,10 @@ def discard_down(S, R, T, F, p, k):
         nh = S[zn(p, Z_HAND)]
         if nh == 0:
             return
-        c = ANSWER_OPEN
-        if person(S, p):
-            c = ask_zone(S, T, p, ASK_DISCARD_DOWN, p, Z_HAND, 0, -1, 0, k - j)
+        c = ask_zone(S, T, p, ASK_DISCARD_DOWN, p, Z_HAND, 0, -1, 0, k - j)
         if c == ANSWER_OPEN:
-            c = discard_pick(S, R, T, F, p, rnd, nh)
-            told(S, p, ASK_DISCARD_DOWN, c)
-        take_from(S, p, Z_HAND, c)
-        push(S, p, Z_DISC, c)
-        log_ev(S, EV_DISCARD, p, c, 0)
+            c = told(S, p, ASK_DISCARD_DOWN, discard_pick(S, R, T, F, p, rnd, nh))
+        move(S, p, Z_HAND, Z_DISC, c, EV_DISCARD)
 
 
 @kernel
@@ -452,6 +453,14 @@ def blocked(S, R, T, F, q):
     """Victim q may reveal a Moat from hand to be unaffected by this Attack (no call
     when it holds none: most hands)."""
     return find_in(S, q, Z_HAND, MOAT) >= 0 and reveals_moat(S, R, T, F, q)
+
+
+@inline
+def victim(S, R, T, F, p, k):
+    """The player k seats after p, under p's Attack: -1 when they reveal a Moat and are
+    unaffected (``blocked``)."""
+    q = seat_after(S, p, k)
+    return -1 if blocked(S, R, T, F, q) else q
 
 
 @inline
@@ -482,12 +491,9 @@ def best_treasure_at(S, T, p, o, n, skip_copper, cheapest):
 def library_skips(S, R, T, F, p, x):
     """Does p set aside Action x drawn by Library? The person's answer, else
     ``bot_skips``'."""
-    a = ANSWER_OPEN
-    if person(S, p):
-        a = ask_pick(S, p, ASK_LIBRARY, x, p, 2)
+    a = ask_pick(S, p, ASK_LIBRARY, x, p, 2)
     if a == ANSWER_OPEN:
-        a = 1 if bot_skips(S, R, T, F, p, x) else 0
-        told(S, p, ASK_LIBRARY, a)
+        a = told(S, p, ASK_LIBRARY, 1 if bot_skips(S, R, T, F, p, x) else 0)
     return a == 1
 
 

@@ -11,10 +11,10 @@ from ._jit import inline, kernel
 from .decisions import (ANSWER_OPEN, ask_pick, ask_zone, best_treasure_at, blocked, cellar_pick, chapel_pick,
                         choose_gain, choose_in_zone, choose_play, discard_down, follows_default, follows_list,
                         forced_gain, good_card, hush, late_province, least_wanted, library_skips, listed_aside, option,
-                        person, remodel_pick, rule_matches, spare_card, told, unhush, why)
+                        person, remodel_pick, rule_matches, spare_card, told, unhush, victim, why)
 from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
-from .state import (bopt, col, cost_of, draw, draw_hot, find_in, is_random, is_type, log_ev, ps, push, remove_at,
+from .state import (bopt, col, cost_of, draw, draw_hot, find_in, is_random, is_type, log_ev, move, ps, push, remove_at,
                     seat_after, take_from, take_top, zb, zn)
 
 
@@ -88,12 +88,9 @@ def discard_aside(S, q):
 def yes_or_list(S, R, T, F, p, kind, x, lst):
     """A yes/no decision about card x: the person's answer, else whether a rule of the
     bot's list ``lst`` names x with its condition holding (``rule_matches``)."""
-    a = ANSWER_OPEN
-    if person(S, p):
-        a = ask_pick(S, p, kind, x, p, 2)
+    a = ask_pick(S, p, kind, x, p, 2)
     if a == ANSWER_OPEN:
-        a = 1 if rule_matches(S, R, T, F, lst, p, x) else 0
-        told(S, p, kind, a)
+        a = told(S, p, kind, 1 if rule_matches(S, R, T, F, lst, p, x) else 0)
     return a == 1
 
 
@@ -105,9 +102,7 @@ def cellar(S, R, T, F, A, p):
     The discard list picks the cards, one at a time; by default also ``cellar_pick``."""
     n = 0
     while True:
-        x = ANSWER_OPEN
-        if person(S, p):
-            x = ask_zone(S, T, p, ASK_DISCARD, p, Z_HAND, 0, -1, 1, n)
+        x = ask_zone(S, T, p, ASK_DISCARD, p, Z_HAND, 0, -1, 1, n)
         if x == ANSWER_OPEN:
             x = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
             if x < 0 and follows_default(S, T, p, O_USER_DISCARD):
@@ -117,9 +112,7 @@ def cellar(S, R, T, F, A, p):
             told(S, p, ASK_DISCARD, x)
         if x < 0:
             break
-        take_from(S, p, Z_HAND, x)
-        push(S, p, Z_DISC, x)
-        log_ev(S, EV_DISCARD, p, x, 0)
+        move(S, p, Z_HAND, Z_DISC, x, EV_DISCARD)
         n += 1
     draw(S, R, p, n)
 
@@ -131,12 +124,9 @@ def chapel(S, R, T, F, A, p):
     The trash list picks the cards; by default ``chapel_pick``."""
     default = follows_default(S, T, p, O_USER_TRASH)
     for k in range(4):
-        x = ANSWER_OPEN
-        if person(S, p):
-            x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, 0, -1, 1, 4 - k)
+        x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, 0, -1, 1, 4 - k)
         if x == ANSWER_OPEN:
-            x = chapel_choice(S, R, T, F, p, default, k)
-            told(S, p, ASK_TRASH, x)
+            x = told(S, p, ASK_TRASH, chapel_choice(S, R, T, F, p, default, k))
         if x < 0:
             break
         take_from(S, p, Z_HAND, x)
@@ -165,16 +155,11 @@ def harbinger(S, R, T, F, A, p):
     Silver; nothing if only junk."""
     if S[zn(p, Z_DISC)] == 0:
         return
-    x = ANSWER_OPEN
-    if person(S, p):
-        x = ask_zone(S, T, p, ASK_TOPDECK, p, Z_DISC, 0, -1, 1, 0)
+    x = ask_zone(S, T, p, ASK_TOPDECK, p, Z_DISC, 0, -1, 1, 0)
     if x == ANSWER_OPEN:
-        x = harbinger_choice(S, R, T, F, p)
-        told(S, p, ASK_TOPDECK, x)
+        x = told(S, p, ASK_TOPDECK, harbinger_choice(S, R, T, F, p))
     if x >= 0:
-        take_from(S, p, Z_DISC, x)
-        push(S, p, Z_DRAW, x)
-        log_ev(S, EV_TOPDECK, p, x, 0)
+        move(S, p, Z_DISC, Z_DRAW, x, EV_TOPDECK)
 
 
 @kernel
@@ -257,17 +242,14 @@ def bureaucrat(S, R, T, F, A, p):
     A victim puts back the first Victory card its own topdeck list names, by default
     its cheapest."""
     gain_chosen(S, T, A, p, SILVER, Z_DRAW)
-    np_ = S[G_NP]
-    for k in range(1, np_):
-        q = seat_after(S, p, k)
-        if blocked(S, R, T, F, q):
+    for k in range(1, S[G_NP]):
+        q = victim(S, R, T, F, p, k)
+        if q < 0:
             continue
         oh = zb(q, Z_HAND)
         bi = -1
-        x = ANSWER_OPEN
-        if person(S, q):
-            x = ask_zone(S, T, q, ASK_TOPDECK, q, Z_HAND, T_VICTORY, -1, 0, 0)
-            bi = find_in(S, q, Z_HAND, x) if x >= 0 else -1
+        x = ask_zone(S, T, q, ASK_TOPDECK, q, Z_HAND, T_VICTORY, -1, 0, 0)
+        bi = find_in(S, q, Z_HAND, x) if x >= 0 else -1
         if x == ANSWER_OPEN:
             bi = bureaucrat_pick(S, R, T, F, q)
             told(S, q, ASK_TOPDECK, S[oh + bi] if bi >= 0 else -1)
@@ -322,10 +304,9 @@ def militia(S, R, T, F, A, p):
     """+2 coins. Each other player discards down to 3 cards in hand.
 
     A victim discards what its discard list says, else by ``discard_down``'s default."""
-    np_ = S[G_NP]
-    for k in range(1, np_):
-        q = seat_after(S, p, k)
-        if not blocked(S, R, T, F, q):
+    for k in range(1, S[G_NP]):
+        q = victim(S, R, T, F, p, k)
+        if q >= 0:
             discard_down(S, R, T, F, q, S[zn(q, Z_HAND)] - 3)
 
 
@@ -339,12 +320,10 @@ def moneylender(S, R, T, F, A, p):
     if i >= 0:
         take = True
         if S[S_VAR + V_EDITION] == 2:
-            a = ANSWER_OPEN
-            if person(S, p):
-                a = ask_pick(S, p, ASK_MONEYLENDER, COPPER, p, 2)
+            a = ask_pick(S, p, ASK_MONEYLENDER, COPPER, p, 2)
             if a == ANSWER_OPEN:
-                a = 1 if follows_default(S, T, p, O_USER_TRASH) or rule_matches(S, R, T, F, L_TRASH, p, COPPER) else 0
-                told(S, p, ASK_MONEYLENDER, a)
+                yes = follows_default(S, T, p, O_USER_TRASH) or rule_matches(S, R, T, F, L_TRASH, p, COPPER)
+                a = told(S, p, ASK_MONEYLENDER, 1 if yes else 0)
             take = a == 1
         if take:
             remove_at(S, p, Z_HAND, i)
@@ -374,14 +353,11 @@ def remodel(S, R, T, F, A, p):
         log_ev(S, EV_NOTHING, p, REMODEL, 0)
         return
     default = follows_default(S, T, p, O_USER_TRASH)
-    x = ANSWER_OPEN
-    if person(S, p):
-        x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, 0, -1, 0, 0)
-        if x != ANSWER_OPEN:
-            default = False  # the person chose: no bot's Gold-for-a-Province plan
+    x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, 0, -1, 0, 0)
+    if x != ANSWER_OPEN:
+        default = False  # the person chose: no bot's Gold-for-a-Province plan
     if x == ANSWER_OPEN:  # a bot's choice (the person's seat: the hint bot's, what the hint shows)
-        x = remodel_choice(S, R, T, F, p, default)
-        told(S, p, ASK_TRASH, x)
+        x = told(S, p, ASK_TRASH, remodel_choice(S, R, T, F, p, default))
     take_from(S, p, Z_HAND, x)
     trash_card(S, T, p, x)
     if default and x == GOLD and late_province(S, T, p):
@@ -429,12 +405,9 @@ def spy(S, R, T, F, A, p):
         if x < 0:
             continue
         log_ev(S, EV_REVEAL, q, x, 0)
-        d = ANSWER_OPEN
-        if person(S, p):
-            d = ask_pick(S, p, ASK_SPY, x, q, 2)
+        d = ask_pick(S, p, ASK_SPY, x, q, 2)
         if d == ANSWER_OPEN:
-            d = 0 if spy_keeps(S, R, T, F, p, x, k == 0) else 1
-            told(S, p, ASK_SPY, d)
+            d = told(S, p, ASK_SPY, 0 if spy_keeps(S, R, T, F, p, x, k == 0) else 1)
         if d == 0:
             push(S, q, Z_DRAW, x)
             log_ev(S, EV_BACK, q, x, 0)
@@ -464,34 +437,28 @@ def thief(S, R, T, F, A, p):
 
     You choose the first Treasure your own gain list names, and gain the trashed card if
     that list names it; by default the costliest, gained unless it is a Copper."""
-    np_ = S[G_NP]
-    for k in range(1, np_):
-        q = seat_after(S, p, k)
-        if blocked(S, R, T, F, q):
+    for k in range(1, S[G_NP]):
+        q = victim(S, R, T, F, p, k)
+        if q < 0:
             continue
         n = reveal_two(S, R, q)
         listed = follows_list(S, T, p, O_USER_GAIN)
-        c = ANSWER_OPEN
-        if person(S, p):
-            c = ask_zone(S, T, p, ASK_THIEF_TRASH, q, Z_ASIDE, T_TREASURE, -1, 0, 0)
+        c = ask_zone(S, T, p, ASK_THIEF_TRASH, q, Z_ASIDE, T_TREASURE, -1, 0, 0)
         if c == ANSWER_OPEN:
             pick = listed_aside(S, R, T, F, L_GAIN, p, q, n, False) if listed else -1
-            x = trash_revealed_treasure(S, R, T, q, n, False, False, is_random(S, T, p), pick)
-            told(S, p, ASK_THIEF_TRASH, x)
+            x = told(S, p, ASK_THIEF_TRASH,
+                     trash_revealed_treasure(S, R, T, q, n, False, False, is_random(S, T, p), pick))
         else:
             x = trash_revealed_treasure(S, R, T, q, n, False, False, False, find_in(S, q, Z_ASIDE, c))
         if x >= 0:
-            w = ANSWER_OPEN
-            if person(S, p):
-                w = ask_pick(S, p, ASK_THIEF_GAIN, x, q, 2)
+            w = ask_pick(S, p, ASK_THIEF_GAIN, x, q, 2)
             if w == ANSWER_OPEN:
                 want = rule_matches(S, R, T, F, L_GAIN, p, x) if listed else x != COPPER
                 if is_random(S, T, p):
                     want = rand_below(R, MAXP, 2) == 1
                 elif not listed:
                     why(S, p, L_GAIN, WHY_DEFAULT)
-                w = 1 if want else 0
-                told(S, p, ASK_THIEF_GAIN, w)
+                w = told(S, p, ASK_THIEF_GAIN, 1 if want else 0)
             if w == 1:
                 gain_from_trash(S, T, A, p, x)
         discard_aside(S, q)
@@ -503,9 +470,7 @@ def throne_room(S, R, T, F, A, p):
 
     2nd edition: "You may play an Action card from your hand twice." The play list picks
     the card; in the 1st edition an Action in hand must be chosen (the first one)."""
-    x = ANSWER_OPEN
-    if person(S, p):
-        x = ask_zone(S, T, p, ASK_THRONE, p, Z_HAND, T_ACTION, -1, 1 if S[S_VAR + V_EDITION] == 2 else 0, 0)
+    x = ask_zone(S, T, p, ASK_THRONE, p, Z_HAND, T_ACTION, -1, 1 if S[S_VAR + V_EDITION] == 2 else 0, 0)
     if x == ANSWER_OPEN:
         x = choose_play(S, R, T, F, p)
         if x < 0 and S[S_VAR + V_EDITION] != 2:
@@ -534,15 +499,12 @@ def bandit(S, R, T, F, A, p):
     A victim trashes the first non-Copper Treasure its own trash list names, by default
     the cheaper."""
     gain_chosen(S, T, A, p, GOLD, Z_DISC)
-    np_ = S[G_NP]
-    for k in range(1, np_):
-        q = seat_after(S, p, k)
-        if blocked(S, R, T, F, q):
+    for k in range(1, S[G_NP]):
+        q = victim(S, R, T, F, p, k)
+        if q < 0:
             continue
         n = reveal_two(S, R, q)
-        c = ANSWER_OPEN
-        if person(S, q):
-            c = ask_zone(S, T, q, ASK_BANDIT, q, Z_ASIDE, T_TREASURE, COPPER, 0, 0)
+        c = ask_zone(S, T, q, ASK_BANDIT, q, Z_ASIDE, T_TREASURE, COPPER, 0, 0)
         if c == ANSWER_OPEN:
             pick = listed_aside(S, R, T, F, L_TRASH, q, q, n, True) if follows_list(S, T, q, O_USER_TRASH) else -1
         else:
@@ -559,6 +521,18 @@ def council_room(S, R, T, F, A, p):
         draw(S, R, seat_after(S, p, k), 1)
 
 
+@inline
+def reveal_next(S, R, p, steps):
+    """The top card of p's deck (shuffling the discard pile in when the deck is empty), as
+    the ``steps``-th card a card reveals until it finds what it wants (Library,
+    Adventurer); -1 when both piles are empty, or, with the error ERR_LOOP, once it has
+    revealed more cards than p owns."""
+    if steps > S[ps(p, PS_CARDS)]:
+        S[G_ERR] = ERR_LOOP
+        return -1
+    return take_top(S, R, p)
+
+
 @kernel
 def library(S, R, T, F, A, p):
     """Draw until you have 7 cards in hand. You may set aside any Action cards drawn this
@@ -569,10 +543,7 @@ def library(S, R, T, F, A, p):
     steps = 0
     while S[zn(p, Z_HAND)] < 7:
         steps += 1
-        if steps > S[ps(p, PS_CARDS)]:  # revealed more cards than p owns
-            S[G_ERR] = ERR_LOOP
-            break
-        x = take_top(S, R, p)
+        x = reveal_next(S, R, p, steps)
         if x < 0:
             break
         if is_type(T, x, T_ACTION) and library_skips(S, R, T, F, p, x):
@@ -679,12 +650,9 @@ def sentry(S, R, T, F, A, p):
         else:
             kept += 1
     if kept == 2:  # the second one put back ends on top: by default the more valuable
-        top = ANSWER_OPEN
-        if person(S, p):
-            top = ask_zone(S, T, p, ASK_SENTRY_TOP, p, Z_ASIDE, 0, -1, 0, 0)
+        top = ask_zone(S, T, p, ASK_SENTRY_TOP, p, Z_ASIDE, 0, -1, 0, 0)
         if top == ANSWER_OPEN:
-            top = S[oa] if cost_of(T, S[oa]) > cost_of(T, S[oa + 1]) else S[oa + 1]
-            told(S, p, ASK_SENTRY_TOP, top)
+            top = told(S, p, ASK_SENTRY_TOP, S[oa] if cost_of(T, S[oa]) > cost_of(T, S[oa + 1]) else S[oa + 1])
         if S[oa + 1] != top:
             t = S[oa]
             S[oa] = S[oa + 1]
@@ -696,10 +664,9 @@ def sentry(S, R, T, F, A, p):
 @inline
 def witch(S, R, T, F, A, p):
     """+2 Cards. Each other player gains a Curse card."""
-    np_ = S[G_NP]
-    for k in range(1, np_):
-        q = seat_after(S, p, k)
-        if not blocked(S, R, T, F, q):
+    for k in range(1, S[G_NP]):
+        q = victim(S, R, T, F, p, k)
+        if q >= 0:
             gain(S, T, A, q, CURSE, Z_DISC, S[G_LOG] != 0)
 
 
@@ -714,10 +681,7 @@ def adventurer(S, R, T, F, A, p):
     steps = 0
     while found < 2:
         steps += 1
-        if steps > S[ps(p, PS_CARDS)]:  # revealed more cards than p owns
-            S[G_ERR] = ERR_LOOP
-            break
-        x = take_top(S, R, p)
+        x = reveal_next(S, R, p, steps)
         if x < 0:
             break
         log_ev(S, EV_REVEAL, p, x, 0)
@@ -740,15 +704,10 @@ def artisan(S, R, T, F, A, p):
     gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_HAND)
     if S[zn(p, Z_HAND)] == 0:
         return
-    x = ANSWER_OPEN
-    if person(S, p):
-        x = ask_zone(S, T, p, ASK_TOPDECK, p, Z_HAND, 0, -1, 0, 0)
+    x = ask_zone(S, T, p, ASK_TOPDECK, p, Z_HAND, 0, -1, 0, 0)
     if x == ANSWER_OPEN:
-        x = artisan_choice(S, R, T, F, p)
-        told(S, p, ASK_TOPDECK, x)
-    take_from(S, p, Z_HAND, x)
-    push(S, p, Z_DRAW, x)
-    log_ev(S, EV_TOPDECK, p, x, 0)
+        x = told(S, p, ASK_TOPDECK, artisan_choice(S, R, T, F, p))
+    move(S, p, Z_HAND, Z_DRAW, x, EV_TOPDECK)
 
 
 @kernel

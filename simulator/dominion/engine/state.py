@@ -75,6 +75,14 @@ def log_ev(S, code, p, c, value):
 
 
 @inline
+def move(S, p, zfrom, zto, c, ev):
+    """Card c from p's zone ``zfrom`` to the top of ``zto``, logged as event ``ev``."""
+    take_from(S, p, zfrom, c)
+    push(S, p, zto, c)
+    log_ev(S, ev, p, c, 0)
+
+
+@inline
 def push(S, p, zone, c):
     k = zn(p, zone)
     n = S[k]

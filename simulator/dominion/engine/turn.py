@@ -1,12 +1,14 @@
 """A turn (action phase, buy phase, cleanup), the game end and its tally, and
 ``run_games``, the one entry point Python calls to play."""
 
-from ...kernels.tally_kernels import close_unit, score_game, score_seat, start_game
+from ...kernels import jit, shared
+from ...kernels.tally_kernels import close_unit, start_game
+from ...kernels.tally_kernels import score_game, score_seat  # noqa: F401 - the shared finish_game's
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel, on_demand
 from .state import col, count_in, draw, draw_hot, log_hot, log_if, own, ps, push, take_from, zb, zn
 from .gains import count_owned, gain, vp_of
-from .decisions import ANSWER_OPEN, ask_supply, ask_zone, choose_gain_hot, choose_play, person, told, why_chose
+from .decisions import ANSWER_OPEN, ask_supply, zone_question, choose_gain_hot, choose_play, person, told, why_chose
 from .effects import effect, push_play
 
 
@@ -36,7 +38,7 @@ def action_phase(S, R, T, F, A, p, b, lg):
     while S[G_ACTIONS] > 0:
         c = ANSWER_OPEN
         if lg and person(S, p):
-            c = ask_zone(S, T, p, ASK_PLAY, p, Z_HAND, T_ACTION, -1, 1, S[G_ACTIONS])
+            c = zone_question(S, T, p, ASK_PLAY, p, Z_HAND, T_ACTION, -1, 1, S[G_ACTIONS])
         if c == ANSWER_OPEN:
             c = choose_play(S, R, T, F, p)
             if lg:
@@ -232,42 +234,30 @@ def check_conservation(S, T):
     return 0
 
 
-@kernel
-def is_winner(S, T, p, best, fewest):
-    return vp_of(S, T, p) == best and (S[S_VAR + V_TIEBREAK] != 0 or S[ps(p, PS_TURNS)] == fewest)
+# ---- the end of a game, scored by the engines' shared finish_game (simulator/kernels/shared.py)
+score_of = vp_of    # the most VP wins
+log_event = log_hot
 
 
-@kernel
-def finish_game(S, T, A, grec, g, gi, reason):
-    np_ = S[G_NP]
-    S[G_ENDED] = reason
-    log_hot(S, EV_END, -1, -1, reason)
-    if S[S_VAR + V_CHECK] != 0:
-        err = check_conservation(S, T)
-        if err != 0:
-            return err
-    best = -(1 << 30)
-    length = 0
-    for p in range(np_):
-        v = vp_of(S, T, p)
-        t = S[ps(p, PS_TURNS)]
-        log_hot(S, EV_SCORE, p, t, v)
-        best = max(best, v)
-        length = max(length, t)
-    fewest = 1 << 30
-    for p in range(np_):
-        if vp_of(S, T, p) == best:
-            fewest = min(fewest, S[ps(p, PS_TURNS)])
-    nwin = 0
-    for p in range(np_):
-        if is_winner(S, T, p, best, fewest):
-            nwin += 1
-    cap = S[S_VAR + V_TURN_CAP]
-    for p in range(np_):
-        score_seat(S, A, grec, g, S_UNIT, p, S[S_SEAT + p], vp_of(S, T, p), S[ps(p, PS_TURNS)],
-                   is_winner(S, T, p, best, fewest), nwin)
-    score_game(A, grec, g, gi, A_TL, A_TE, cap, length, reason)
-    return 0
+@inline
+def tie_of(S, p):
+    """Among the most VP, the fewest turns win (tiebreak=turns)."""
+    return S[ps(p, PS_TURNS)]
+
+
+@inline
+def shared_by_all(S, reason):
+    """No Dominion game is a share for every player: the cap scores by VP."""
+    return False
+
+
+@inline
+def after_seat(S, A, p):
+    """Nothing more to tally of a seat at the end."""
+
+
+is_winner = kernel(jit.engine_copy(shared.is_winner, globals(), shared.WINNER_NAMES))
+finish_game = kernel(jit.engine_copy(shared.finish_game, globals(), shared.FINISH_NAMES))
 
 
 @inline

@@ -2,9 +2,9 @@
 (the action, the tokens returned over 10, the noble), each with its default."""
 import numpy as np
 
-from ...kernels import asks
+from ...kernels import asks, jit, shared
 from ...kernels.ask_layout import ANSWER_NONE, ANSWER_OPEN
-from ...lang import stackvm
+from ...lang import stackvm  # noqa: F401 - the shared cond_ok's (simulator/kernels/shared.py)
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .board import (buy, gems_paid, give_back, gold_needed, log, nb, noble_gap, noble_ok, price, ps,
@@ -25,12 +25,8 @@ def why(S, p, lst, v):
 
 
 # ---------------------------------------------------------------- a person's decisions (dsim play)
-@inline
-def person(S, p):
-    """Does a person make p's decisions (``dsim play``)? Each decision then asks first;
-    only while the person's question is open does the seat's bot decide, and ``told``
-    keeps its answer as the hint."""
-    return S[G_HUMAN] == p + 1
+#: does a person make p's decisions (``dsim play``)? (simulator/kernels/shared.py)
+person = inline(jit.engine_copy(shared.person, globals(), shared.PERSON_NAMES[:1]))
 
 
 @inline
@@ -39,12 +35,7 @@ def ask_n(S, p, kind, about, arg, n, optional):
     return asks.ask(S, G_ASK, G_ERR, G_NEV, S_EV, ERR_ASK, ERR_ANSWER, p, kind, about, arg, p, n, optional)
 
 
-@inline
-def told(S, p, kind, x):
-    """The seat's bot answered p's decision with x: the hint, when it is the person's open
-    question (nothing for a bot's seat)."""
-    if person(S, p):
-        asks.told(S, G_ASK, G_NEV, kind, x)
+told = inline(jit.engine_copy(shared.told, globals(), shared.PERSON_NAMES))
 
 
 @inline
@@ -144,27 +135,9 @@ def op_value(S, T, p, op, a):
     return k
 
 
-@kernel
-def cond_ok(S, T, F, r, p):
-    """Rule r's condition for player p (a rule without one always holds)."""
-    ro = T[TH_RULES] + r * RW
-    n = T[ro + R_NCODE]
-    if n == 0:
-        return True
-    co = T[TH_CODE]
-    pc = T[ro + R_CODE]
-    end = pc + n
-    sp = 0
-    while pc < end:
-        op = T[co + 2 * pc]
-        a = T[co + 2 * pc + 1]
-        if op < OP_GAME:
-            sp, pc = stackvm.step(F, sp, pc, op, a, F_STK)
-        else:
-            F[sp] = op_value(S, T, p, op, a)
-            sp += 1
-            pc += 1
-    return F[sp - 1] != 0.0
+#: rule r's condition for player p (a rule without one always holds): the condition
+#: language's loop (simulator/kernels/shared.py), with this engine's layout and op_value
+cond_ok = kernel(jit.engine_copy(shared.cond_ok, globals(), shared.COND_NAMES))
 
 
 @inline
@@ -472,8 +445,7 @@ def person_act(S, R, T, F, A, p, b):
         return ACT_PASS
     if a != ANSWER_OPEN:
         return do_action(S, R, T, F, A, p, b, a)
-    r = act(S, R, T, F, A, p, b)
-    told(S, p, ASK_ACT, r)
+    r = told(S, p, ASK_ACT, act(S, R, T, F, A, p, b))
     return r
 
 

@@ -1,9 +1,12 @@
 """A turn, the end of a game and its scoring, and ``run_games``."""
 
-from ...kernels.tally_kernels import close_unit, score_game, score_seat, start_game
+from ...kernels import jit, shared
+from ...kernels.tally_kernels import close_unit, start_game
+from ...kernels.tally_kernels import score_game, score_seat  # noqa: F401 - the shared finish_game's
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
-from .board import check_conservation, holdings, log, ps, setup_game
+from .board import check_conservation  # noqa: F401 - the shared finish_game's
+from .board import holdings, log, ps, setup_game
 from .decide import act, log_pass, noble_visit, person_act, return_tokens
 
 
@@ -52,45 +55,35 @@ def count_action(S, A, p, b, a):
         A[x + X_PASS] += 1
 
 
-@kernel
-def is_winner(S, p, best, fewest):
-    return S[ps(p, PS_POINTS)] == best and (S[S_VAR + V_TIEBREAK] != 0 or S[ps(p, PS_CARDS)] == fewest)
+# ---- the end of a game, scored by the engines' shared finish_game (simulator/kernels/shared.py):
+# most points win; a tie goes to fewer development cards; still tied, the win is shared. A
+# stalemate or a capped game is shared by every player (unless the variant scores it by points)
+log_event = log
 
 
-@kernel
-def finish_game(S, T, A, grec, g, gi, reason):
-    """Score a finished game into the tallies: most points wins; a tie goes to fewer
-    development cards; still tied, the win is shared. A stalemate or a capped game is
-    shared by every player (unless the variant scores it by points)."""
-    np_ = S[G_NP]
-    S[G_ENDED] = reason
-    log(S, EV_END, -1, -1, reason)
-    if S[S_VAR + V_CHECK] != 0:
-        err = check_conservation(S, T)
-        if err != 0:
-            return err
-    best = -(1 << 30)
-    length = 0
-    for p in range(np_):
-        log(S, EV_SCORE, p, S[ps(p, PS_CARDS)], S[ps(p, PS_POINTS)])
-        best = max(best, S[ps(p, PS_POINTS)])
-        length = max(length, S[ps(p, PS_TURNS)])
-    fewest = 1 << 30
-    for p in range(np_):
-        if S[ps(p, PS_POINTS)] == best:
-            fewest = min(fewest, S[ps(p, PS_CARDS)])
-    everyone = reason != END_POINTS and S[S_VAR + V_UNFINISHED] == 0
-    nwin = 0
-    for p in range(np_):
-        if everyone or is_winner(S, p, best, fewest):
-            nwin += 1
-    cap = S[S_VAR + V_TURN_CAP]
-    for p in range(np_):
-        score_seat(S, A, grec, g, S_UNIT, p, S[S_SEAT + p], S[ps(p, PS_POINTS)], S[ps(p, PS_TURNS)],
-                   everyone or is_winner(S, p, best, fewest), nwin)
-        A[A_TX + S[S_SEAT + p] * NXS + X_UNBOUGHT] += S[ps(p, PS_NRES)]
-    score_game(A, grec, g, gi, A_TL, A_TE, cap, length, reason)
-    return 0
+@inline
+def score_of(S, T, p):
+    return S[ps(p, PS_POINTS)]
+
+
+@inline
+def tie_of(S, p):
+    return S[ps(p, PS_CARDS)]
+
+
+@inline
+def shared_by_all(S, reason):
+    return reason != END_POINTS and S[S_VAR + V_UNFINISHED] == 0
+
+
+@inline
+def after_seat(S, A, p):
+    """The reserved cards a player still holds at the end: never bought."""
+    A[A_TX + S[S_SEAT + p] * NXS + X_UNBOUGHT] += S[ps(p, PS_NRES)]
+
+
+is_winner = kernel(jit.engine_copy(shared.is_winner, globals(), shared.WINNER_NAMES))
+finish_game = kernel(jit.engine_copy(shared.finish_game, globals(), shared.FINISH_NAMES))
 
 
 @kernel

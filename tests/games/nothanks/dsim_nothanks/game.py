@@ -32,7 +32,7 @@ import numpy as np
 from simulator.lang import expr, stackvm
 from simulator.errors import InputError, InputErrors, did_you_mean, name_problem, short
 from simulator.games import Match as BaseMatch
-from simulator.games import game_name, unique_names
+from simulator.games import game_name, rule_pairs, unique_names
 from simulator.run.stats import BOT_COLS, SEAT_COLS, Tally, share_unit
 from simulator.kernels.tally_layout import GR_ENDING, GR_GAME, GR_LENGTH, GR_PER_SEAT, GR_SEAT
 from simulator.lang.yamlio import MAX_RULES, LineDict, load_file
@@ -214,12 +214,7 @@ def is_setup(obj) -> bool:
 
 
 def parse_rules(items) -> dict:
-    out = {}
-    for item in items or ():
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise InputError(f"--rules takes KEY=VALUE, not {short(item)}", hint="e.g. --rules removed=12")
-        out[key.strip()] = value.strip()
+    out = rule_pairs(items, "removed=12")
     Variant().with_rules(out)
     return out
 
