@@ -38,6 +38,7 @@ TESTS = ["tests/splendor/test_splendor_rules.py", "tests/splendor/test_splendor_
 #: mutant of a figure or tool outside the rules names the tests that check it (pytest ids)
 OPT_START = "tests/core/test_optimize_start.py::"
 POOLED = "tests/core/test_compare_pooled.py::"
+HOSTILE = "tests/core/test_hostile_input.py::"
 MUTANTS = [
     # ---- Splendor
     ("Splendor: two of a colour from 3", SPLENDOR, "        if S[S_BANK + x] >= 4:\n", "        if S[S_BANK + x] >= 3:\n"),
@@ -100,6 +101,24 @@ MUTANTS = [
      [OPT_START + "test_an_unchanged_start_bot_is_written_back_as_its_file_writes_it"]),
     ("optimize: a repeated start rule kept once is no change", "simulator/lang/genome.py", "            left.remove(x)\n", "            pass\n",
      [OPT_START + "test_an_unchanged_start_bot_is_written_back_as_its_file_writes_it"]),
+    # ---- hardening, round 3: what a run stops at, pools and refuses
+    ("--until-ci's chunks grow with -n", "simulator/run/runner.py", "return ChunkPlan(games, whole(CHUNK), head=",
+     "return ChunkPlan(games, whole(min(CHUNK, max(MIN_CHUNK, games // 20))), head=",
+     ["tests/core/test_runner.py::test_until_ci_stops_when_every_interval_is_narrow_enough_for_any_jobs"]),
+    ("compare pools a setup stopped part-way", "simulator/api.py", "finished = [name for name, r in runs.items() if not r.partial]",
+     "finished = list(runs)", [POOLED + "test_a_setup_stopped_part_way_is_shown_but_left_out_of_the_pooled_verdict"]),
+    ("compare plays a setup given twice", "simulator/api.py", "    if twice is not None:\n", "    if False:\n",
+     [HOSTILE + "test_a_setup_given_twice_is_one_error_and_same_named_files_stay_apart"]),
+    ("same-named setups are told apart once only", "simulator/api.py", 'names = [n if names.count(n) == 1 else f"{n} #{i + 1}"',
+     'names = [n if True else f"{n} #{i + 1}"', [HOSTILE + "test_a_setup_given_twice_is_one_error_and_same_named_files_stay_apart"]),
+    ("a value click refuses is echoed whole", "simulator/cli.py", "            e.message = _bounded(e.message)", "            pass",
+     [HOSTILE + "test_a_refused_value_is_echoed_bounded"]),
+    ("--save-games may be a report's file", "simulator/cli.py", "    if save_games is not None:\n        hit =",
+     "    if False:\n        hit =", [HOSTILE + "test_save_games_onto_a_file_the_report_writes_is_refused_before_any_game"]),
+    ("a second Ctrl-C in the re-send is lost", "simulator/run/signals.py", "            if self._in_hook:", "            if False:",
+     ["tests/core/test_faults.py::test_a_second_ctrl_c_while_the_first_is_sent_again_still_stops_the_run"]),
+    ("the command ends with the signals' defaults", "simulator/entry.py", "        signal.signal(sig, signal.SIG_IGN)",
+     "        pass", ["tests/core/test_faults.py::test_a_ctrl_c_as_the_command_ends_leaves_its_exit_code_alone"]),
     ("Splendor: the unfinished rule is ignored", "simulator/splendor/game.py", '        v[E.V_UNFINISHED] = int(self.unfinished == "points")', "        v[E.V_UNFINISHED] = 0"),
     ("Splendor: 'cheapest' buys the most points", SPLENDOR, "    if order == ORD_CHEAPEST:", "    if order == -99:"),
     ("Splendor: the noble selector matches any colour", SPLENDOR, "        if wants != 0 and not noble_wants(S, T, p, T[cd(c, C_BONUS)]):", "        if False:"),

@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ._version import __version__
-from .errors import InputError, InputErrors, one_error, short
+from .errors import InputError, InputErrors, one_error, printable, short
 from .games import bots_meta, game_name, game_of, game_of_bots, info, offers, one_game, read_file
 from .report.outfiles import refuse_inputs
 from .report.reports import GameWriter
@@ -319,6 +319,13 @@ def setups_for(bots, setups=(), random_setups: int = 0, seed: int = 0, rules: di
         setups = [setups]
     if setups is None or not hasattr(setups, "__iter__") or isinstance(setups, (bytes, dict)):
         raise one_error(f"setups must be a list of files, not {short(setups)}")
+    files = [os.path.realpath(k) for k in setups if isinstance(k, (str, os.PathLike))]
+    twice = next((k for k in setups if isinstance(k, (str, os.PathLike)) and files.count(os.path.realpath(k)) > 1),
+                 None)
+    if twice is not None:
+        word = game_of_bots(bots).LABELS["setup"]
+        raise one_error(f"{printable(twice)} is given twice: a {word} is compared once",
+                        hint=f"give each {word} file once (for more games of it, raise -n)")
     out = [load_setup(k, bots) for k in setups]
     if random_setups:
         game = game_of_bots(bots)
@@ -333,15 +340,19 @@ def setups_for(bots, setups=(), random_setups: int = 0, seed: int = 0, rules: di
         game = game_of_bots(bots)
         raise one_error(f"compare needs {game.LABELS['setup']}s", hint="give -k FILE (several)"
                         + (" or --random-setups N" if game.RANDOM_SETUPS else ""))
-    names = [k.name for k in out]
-    if len(set(names)) != len(names):
-        # two files with the same name: tell them apart by file
-        out = [k if names.count(k.name) == 1 else _renamed(k) for k in out]
-    return out
+    return _distinct(out)
 
 
-def _renamed(k):
-    return replace(k, name=f"{k.name} ({Path(k.path).name if k.path else 'random'})")
+def _distinct(setups: list) -> list:
+    """``setups`` with distinct names: those of the same name told apart by file name, then
+    by path, then by number."""
+    base = names = [k.name for k in setups]
+    for where in (lambda k: Path(k.path).name if k.path else "random", lambda k: printable(k.path or "random")):
+        if len(set(names)) == len(names):
+            break
+        names = [b if base.count(b) == 1 else f"{b} ({where(k)})" for b, k in zip(base, setups)]
+    names = [n if names.count(n) == 1 else f"{n} #{i + 1}" for i, n in enumerate(names)]
+    return [k if n == k.name else replace(k, name=n) for k, n in zip(setups, names)]
 
 
 def setup_seed(seed: int, setup_record: dict) -> int:
@@ -407,7 +418,11 @@ def compare(bots, setups=(), random_setups: int = 0, games: int = 10_000, seed: 
     meta["warnings"] = missing_warnings(missing, game.LABELS["setup"])
     table = compare_table(runs)
     table["lacks"] = [lacks.get((k, b), "") for k, b in zip(table[setup], table.bot)]
-    pooled = pooled_table(table, setup, first.meta["players"])
+    finished = [name for name, r in runs.items() if not r.partial]
+    meta["unfinished"] = [{"name": name, "games_played": r.meta["games_played"], "games": games}
+                          for name, r in runs.items() if r.partial]
+    meta["pooled_setups"] = len(finished)
+    pooled = pooled_table(table[table[setup].isin(finished)], setup, first.meta["players"])
     meta["pooled_method"] = POOLED_METHOD.replace("setup", setup)
     return CompareResults(table, runs, meta, pooled)
 

@@ -6,6 +6,7 @@ import errno
 import functools
 import logging
 import os
+import re
 import shlex
 import shutil
 import sys
@@ -17,7 +18,7 @@ import pandas as pd
 
 from . import api
 from ._version import __version__
-from .errors import InputError, InputErrors, printable
+from .errors import InputError, InputErrors, one_error, printable
 from .games import DEFAULT as DEFAULT_GAME
 from .games import game_of, game_of_bots, get_game
 from .report.outfiles import OutputError, OutputLock, json_text, refuse_inputs
@@ -37,7 +38,7 @@ from .run.stats import identical_note
 from .tools import each_item
 from .tools import optimizer as opt
 from .tools import play as person
-from .tools.bench import run_bench
+from .tools.bench import MAX_BENCH_GAMES, run_bench
 from .validate import validate_files
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -109,13 +110,18 @@ def _finish(res, stop):
         sys.exit(stop.exit_code)
 
 
-def claim_out(out, files=(), inputs=()):
-    """Lock the --out folder before any game runs (writable, not another run's, and none
-    of the ``files`` the command writes there one of its ``inputs``)."""
+def claim_out(out, files=(), inputs=(), save_games=None):
+    """Lock the --out folder before any game runs (writable, not another run's, none of
+    the ``files`` the command writes there one of its ``inputs``, nor the --save-games file)."""
     if out is None:
         return contextlib.nullcontext()
     out = api.path_arg("out", out, "folder")
     refuse_inputs([os.path.join(out, f) for f in files], inputs, "--out")
+    if save_games is not None:
+        hit = [f for f in files if os.path.realpath(os.path.join(out, f)) == os.path.realpath(save_games)]
+        if hit:
+            raise one_error(f"--save-games {printable(save_games)} is the report's {hit[0]}, which --out writes",
+                            hint="save the games under another name (games.csv) or in another folder")
     return OutputLock(out)
 
 
@@ -140,9 +146,21 @@ def options(*opts):
     return deco
 
 
-SETUP = click.option("-k", "--setup", "--kingdom", "setup", type=click.Path(dir_okay=False), default=None,
-                       help="The setup file of the bots' game (its docs say what one holds). Default: the "
-                            "game's standard setup for these bots.")
+def _one_setup(ctx, param, value):
+    """The one -k a command takes (given twice, the first would be dropped unsaid)."""
+    if len(value) > 1:
+        raise click.BadParameter(f"given {len(value)} times; this command plays one setup (dsim compare plays "
+                                 "several)", ctx, param)
+    return value[0] if value else None
+
+
+def setup_option(help_text: str):
+    return click.option("-k", "--setup", "--kingdom", "setup", type=click.Path(dir_okay=False), multiple=True,
+                        callback=_one_setup, help=help_text)
+
+
+SETUP = setup_option("The setup file of the bots' game (its docs say what one holds). Default: the "
+                     "game's standard setup for these bots.")
 PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None,
                        help="Seats at the table (as many as the game allows); the bots given are repeated to "
                             "fill them.")
@@ -230,7 +248,11 @@ def run(bots, games, setup, players, rules, seats, jobs, seed, quiet, verbose, p
         loaded = api.load_bots(list(bots))
         match = api.prepare(loaded, setup, players, _rule_overrides(rules, loaded), seats)
         _warn_missing(match, quiet)
-        with claim_out(out, run_files(match.describe()), api.match_inputs(match)):
+        if paired and games % match.players and not quiet:
+            whole = games + match.players - games % match.players
+            click.echo(f"note: --paired plays whole deals of {match.players} games (one per seat): {whole:,} games, "
+                       f"not {games:,}", err=True)
+        with claim_out(out, run_files(match.describe()), api.match_inputs(match), save_games):
             res = api.simulate(None, games=games, seed=seed, jobs=jobs, paired=paired, until_ci=until_ci,
                                backend=backend, scheduler=scheduler, progress=not quiet and sys.stderr.isatty(),
                                save_games=save_games, match=match)
@@ -302,8 +324,7 @@ def compare(bots, setups, random_setups, free, games, players, rules, seats, pai
 @click.option("--players", type=click.IntRange(min=1), default=None,
               help="Seats per match (default: the game's fewest, 2 for every pair); more, as many as the "
                    "game allows: every group of that size.")
-@click.option("-k", "--setup", "--kingdom", "setup", type=click.Path(dir_okay=False), default=None,
-              help="The setup file of every match (default: the game's standard setup for each match's bots).")
+@setup_option(help_text="The setup file of every match (default: the game's standard setup for each match's bots).")
 @options(games_option("Games per match."), RULES, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT, OPEN, FORMAT)
 @user_errors
 def tournament(bots, players, setup, games, rules, paired, jobs, seed, quiet, verbose, out, open_report, fmt):
@@ -338,8 +359,7 @@ def _print_frame(df, meta, fmt, table_text, extra=None):
 
 
 @cli.command(context_settings=CONTEXT)
-@click.option("-k", "--setup", "--kingdom", "setup", type=click.Path(dir_okay=False), default=None,
-              help="The setup to optimize for (needed unless the bots' game has a standard one; not with "
+@setup_option(help_text="The setup to optimize for (needed unless the bots' game has a standard one; not with "
                    "--each-card).")
 @click.option("--against", "against", multiple=True, type=click.Path(dir_okay=False),
               help="Opponent bot (repeat for several). Default: the shipped bots that can play the setup, and "
@@ -383,6 +403,9 @@ def optimize(setup, against, start, game, players, budget, generations, each_car
     if each_card and (setup or start):
         raise click.BadParameter("--each-card ranks each item on the game's setup for it; it takes no -k or "
                                  "--start", param_hint="--each-card")
+    if budget is not None and generations is not None:
+        raise click.BadParameter("--budget and --generations each say when to stop: give one",
+                                 param_hint="--budget")
     if not each_card and edition:
         raise click.BadParameter("--edition goes with --each-card (a setup file sets its own edition)",
                                  param_hint="--edition")
@@ -412,7 +435,7 @@ def optimize(setup, against, start, game, players, budget, generations, each_car
             if res.meta["partial"]:
                 click.echo(f"PARTIAL: {res.meta[word + 's_done']} of {res.meta[word + 's_total']} {word}s "
                            f"({res.meta['stopped_by']}); the same command resumes")
-            click.echo(res.ranking.drop(columns=["bot"]).to_string(index=False))
+            click.echo(each_item.format_ranking(res))
             written = write_out(lambda r, o: each_item.write_each_item(r, o, command(r)), res, out, True)
         else:
             res = opt.optimize(setup, list(against), players, budget if budget is not None else "10m", generations,
@@ -550,7 +573,10 @@ def cards(edition, game_name, fmt):
       dsim cards --edition 2
       dsim cards --game splendor
     """
-    rows = get_game(game_name).items_table(edition)
+    game = get_game(game_name)
+    rows = game.items_table(edition)
+    if edition and rows == game.items_table(None):  # a game of one edition lists them all
+        raise one_error(f"{game.LABELS['game']} has no editions to choose from", hint="leave out --edition")
     if fmt == "json":
         click.echo(json_text(rows))
         return
@@ -583,7 +609,7 @@ def validate(files):
 
 
 @cli.command(context_settings=CONTEXT)
-@click.option("-n", "--games", type=click.IntRange(1000), default=200_000, show_default=True,
+@click.option("-n", "--games", type=click.IntRange(1000, MAX_BENCH_GAMES), default=200_000, show_default=True,
               help="Games per measured run.")
 @click.option("--repeat", type=click.IntRange(1, 50), default=5, show_default=True,
               help="Measured runs per matchup (the median is reported).")
@@ -600,6 +626,13 @@ def bench(games, repeat, reference, compile_time):
       dsim bench -n 100000 --repeat 3
     """
     run_bench(games, repeat, reference, echo=click.echo, compile_time=compile_time)
+
+
+def _bounded(message: str, word: int = 60) -> str:
+    """A click error's message with each over-long word (a value the user gave: 100,000
+    letters for --seed, a number of 5,000 digits) cut, and the whole bounded and printable."""
+    return printable(re.sub(r"\S{%d,}" % (word + 1), lambda m: m.group()[:word - 20] + f"…({len(m.group()):,} "
+                            "characters)", str(message)))
 
 
 class _Discard:
@@ -630,6 +663,7 @@ def main(argv=None) -> int:
         except click.exceptions.Abort as e:  # Ctrl-C (or end of input) outside a run
             code = 130 if isinstance(e.__context__, KeyboardInterrupt) else 1
         except click.ClickException as e:
+            e.message = _bounded(e.message)  # click quotes the value it refused, however long
             e.show()
             code = e.exit_code
         except KeyboardInterrupt:

@@ -230,18 +230,19 @@ class _Text:
 
 
 #: the events written as one line each: {other} is the player's name and a space, unless it
-#: is the player whose turn it is; {name} the player's name; {card}, {c} and {v} the event's
-_LINES = {E.EV_SHUFFLE: "  {other}shuffles {v} cards", E.EV_NOGAIN: "  {other}cannot gain {card}: its pile is empty",
+#: is the player whose turn it is; {name} the player's name; {cs} and {vs} a plural's s (of c, v);
+#: {card}, {c} and {v} the event's
+_LINES = {E.EV_SHUFFLE: "  {other}shuffles {v} card{vs}", E.EV_NOGAIN: "  {other}cannot gain {card}: its pile is empty",
           E.EV_REACT: "  {name} reveals {card} and is unaffected",
-          E.EV_DECK: "  puts the deck ({v} cards) into the discard pile", E.EV_NOTHING: "  {card} does nothing",
-          E.EV_SCORE: "  {name}: {v} VP in {c} turns"}
+          E.EV_DECK: "  puts the deck ({v} card{vs}) into the discard pile", E.EV_NOTHING: "  {card} does nothing",
+          E.EV_SCORE: "  {name}: {v} VP in {c} turn{cs}"}
 
 
 class _Fields(dict):
     """An event's fields for a line of ``_LINES``, each found when the line names it."""
 
     def __init__(self, text: _Text, p: int, c: int, v: int):
-        super().__init__(c=c, v=v)
+        super().__init__(c=c, v=v, cs="" if c == 1 else "s", vs="" if v == 1 else "s")
         self.text, self.p, self.c = text, p, c
 
     def __missing__(self, key):
@@ -277,7 +278,8 @@ def game_text(state, match, seed: int, game: int, why: bool = False) -> str:
             turns = [scores[s][1] for s in tied]
             why = f"tied on {best} VP, fewer turns: {min(turns)} against {max(turns)}"
         else:
-            why = f"tied on {best} VP" + (f" in {scores[tied[0]][1]} turns each" if rule == "turns" else "") + \
+            n = scores[tied[0]][1]
+            why = f"tied on {best} VP" + (f" in {n} turn{'' if n == 1 else 's'} each" if rule == "turns" else "") + \
                 f"; tiebreak: {rule}"
         text += ("Winner: " if len(won) == 1 else "Shared win: ") + ", ".join(match.bot_names[b] for b in won) + \
             f" ({why})\n"

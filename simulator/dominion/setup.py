@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 import numpy as np
 
 from ..errors import InputError, InputErrors, name_problem, short
 from ..games import game_name
-from ..lang.yamlio import LineDict, load_file
+from ..lang.yamlio import LineDict, given_name, load_file
 from . import layout as E
 from .cards import CARDS, KINGDOM_CARDS, NCARDS, UnknownCard, parse_card, suggest
 
@@ -128,7 +127,7 @@ def load_kingdom(path) -> Kingdom:
         raise InputError("a kingdom file is a mapping with 'name' and 'cards'", path, 1)
     if game_name(data.get("game", "dominion")) != "dominion":
         raise InputError(f"this is a {short(data['game'])} file, not a Dominion kingdom", path, data.lines["game"],
-                         hint="a kingdom file goes with Dominion bots (dsim optimize evolves Dominion bots only)")
+                         hint="give it with bots of that game, or give these Dominion bots a kingdom file")
     for key in data:
         if key not in KINGDOM_KEYS:
             hint = suggest(str(key), KINGDOM_KEYS)
@@ -146,7 +145,7 @@ def load_kingdom(path) -> Kingdom:
         if not isinstance(r, dict):
             raise InputError("'rules' must be a mapping, e.g. {tiebreak: shared}", path, data.lines["rules"])
         rules = rules.with_overrides(r, path, getattr(r, "lines", None))
-    name = str(data.get("name") or Path(path).stem)
+    name = given_name(data, path)
     problem = name_problem(name)
     if problem:
         raise InputError(f"the kingdom's name {short(name)} {problem}", path, data.lines.get("name", 1),

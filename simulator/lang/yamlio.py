@@ -200,13 +200,19 @@ def flags(data, keys, path: str, errors: list) -> None:
             errors.append(InputError(f"'{key}' must be true or false", path, data.lines.get(key)))
 
 
+def given_name(data, path: str) -> str:
+    """A file's ``name`` as written (an empty one stays empty, for name_problem to refuse),
+    else the file's name without its extension."""
+    return ("" if data["name"] is None else str(data["name"])) if "name" in data else Path(str(path)).stem
+
+
 def bot_name(data, path: str, errors: list) -> tuple:
     """A bot file's (name, description): its ``name`` (else the file's name) and its
     ``description``, each checked to be text (and the name to be a name)."""
     for key in ("name", "description"):
-        if key in data and not isinstance(data[key], (str, int, float)):
+        if key in data and not isinstance(data[key], (str, int, float, type(None))):  # name: (nothing) is empty
             errors.append(InputError(f"'{key}' must be text", path, data.lines[key]))
-    name = str(data.get("name") or Path(path).stem)
+    name = given_name(data, path)
     problem = name_problem(name)
     if problem:
         errors.append(InputError(f"the bot's name {short(name)} {problem}", path, data.lines.get("name", 1),

@@ -283,7 +283,7 @@ def compare_chart(cmp, path, per_panel: int = 40, panels: int = 3) -> Path:
     if not shown_all:                             # the best and the worst; compare.csv has them all
         half = per_panel * panels // 2
         setups = setups[:half] + setups[-half:]
-    pooled = cmp.pooled if len(first) >= 2 else None
+    pooled = cmp.pooled if cmp.pooled_over >= 2 else None
     npanel = max(1, math.ceil(len(setups) / per_panel))
     per = math.ceil(len(setups) / npanel)
     rows = per + (2 if pooled is not None else 0)
@@ -311,7 +311,7 @@ def compare_chart(cmp, path, per_panel: int = 40, panels: int = 3) -> Path:
         if pooled is not None and p == 0:
             ax.axhspan(len(part) + 0.4, len(part) + 1.6, color="#eeeeee", zorder=0)
             ticks.append(len(part) + 1)
-            labels.append(f"all {len(first)} {word}s (pooled)")
+            labels.append(f"{'all ' if cmp.pooled_over == len(first) else ''}{cmp.pooled_over} {word}s (pooled)")
         ax.set_yticks(ticks, labels, fontsize=8)
         ax.set_ylim(-0.7, (len(part) + 1.9) if pooled is not None and p == 0 else len(part) - 0.3)
         ax.set_xlim(0, 100)

@@ -178,6 +178,16 @@ def run_report(res, out, chart_files=()) -> Path:
                         "charts": _charts(chart_files, m), "version": m.get("dsim_version", "")})
 
 
+def _compare_partial(m: dict, word: str) -> str | None:
+    """What a stopped comparison's page says it lacks."""
+    if not m.get("partial"):
+        return None
+    cut = m.get("unfinished") or []
+    return (f"the comparison was stopped; {word}s not played are missing"
+            + (f", and {cut[0]['name']}, stopped after {cut[0]['games_played']:,} of {cut[0]['games']:,} games, is "
+               f"shown but left out of the verdict over {word}s" if cut else ""))
+
+
 def compare_report(cmp, out, chart_files=()) -> Path:
     m = cmp.meta
     w = words(m)
@@ -210,12 +220,13 @@ def compare_report(cmp, out, chart_files=()) -> Path:
                        f"{r[vp]:.2f}", f"{r.mean_turns:.2f}", *([r.lacks] if lacking else [])]
                       for _, r in t.iterrows()]}
     tables = [table]
-    if cmp.pooled is not None and len(cmp.runs) >= 2:
-        k = len(cmp.runs)
+    if cmp.pooled is not None and cmp.pooled_over >= 2:
+        k = cmp.pooled_over
         method = m.get("pooled_method", "")
         caption = (f"{method[:1].upper()}{method[1:]}, {POOLED_DETAIL.replace('setup', word)}. Won or lost clearly: "
                    f"in that {word}, the bot's 95% interval is wholly above or below the even share.")
-        tables.insert(0, {"title": f"Over all {k} {word}s", "caption": caption, "text_cols": {0},
+        tables.insert(0, {"title": f"Over all {k} {word}s" if k == len(cmp.runs) else
+                          f"Over the {k} {word}s that finished", "caption": caption, "text_cols": {0},
                           "header": ["bot", "win rate", "95% interval", f"spread between {word}s", "won clearly",
                                      "lost clearly"],
                           "rows": [[r.bot, pct(r.win_rate), f"{pct(r.ci_low)} – {pct(r.ci_high)}", pct(r.spread),
@@ -225,8 +236,8 @@ def compare_report(cmp, out, chart_files=()) -> Path:
             f"{', '.join(d['differing_items']) or 'nothing'})" for d in m.get("identical", [])]
     folded = {"summary": identical_note(m, where=":"), "items": same} if same else None
     return _write(out, {"title": " vs ".join(bots) + f" by {word}", "subtitle": f"seed {m.get('seed')}",
-                        "partial": f"the comparison was stopped; {word}s not played are missing" if m.get("partial")
-                        else None, "error": m.get("error"), "facts": facts, "command": command,
+                        "partial": _compare_partial(m, word), "error": m.get("error"), "facts": facts,
+                        "command": command,
                         "bots": m.get("bots", []), "tables": tables, "notes": [], "folded": folded,
                         "charts": _charts(chart_files, m),
                         "version": m.get("dsim_version", "")})

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError
+from ..errors import InputError, printable
 from ..games import get_game
 from ..kernels.tally_layout import GR_PER_SEAT, GR_SEAT
 from ..run.stats import Results, fit_summary, fit_verdict, largest_misses, setup_of, setups_of, stats_spec, words
@@ -61,6 +61,8 @@ def format_table(res: Results) -> str:
     lines.append("")
     s = res.summary
     w = words(m)
+    if not res.games:  # stopped before a game finished: no rate, no mean, only the run's record
+        return "\n".join(lines + ["no game finished, so there is nothing to count"])
     rows = [["bot", "games", "wins", "ties", "losses", "win rate", "95% CI", f"mean {w['vp_title']}", "mean turns"]]
     for _, r in s.iterrows():
         rows.append([r.bot, f"{r.games:,}", f"{r.wins:,}", f"{r.ties:,}", f"{r.losses:,}", pct(r.win_rate),
@@ -103,7 +105,7 @@ def seat_lines(res: Results) -> list[str]:
         return []
     seats = sorted(st.seat.unique())
     rates = st.pivot_table(index="bot", columns="seat", values="win_rate", sort=False).reindex(res.summary.bot)
-    out = ["", *_rows(rates.reset_index(), ["win rate by seat", *(f"seat {s}" for s in seats)],
+    out = ["", *text_rows(rates.reset_index(), ["win rate by seat", *(f"seat {s}" for s in seats)],
                       lambda r: [r[0], *("—" if v != v else pct(v) for v in r[1:])], text=1)]
     if len(seats) > 2 and res.meta.get("seats") == "rotate":
         out.append("(rotate keeps the bots' cyclic order, who plays after whom; --seats all plays every order)")
@@ -141,22 +143,26 @@ def format_compare(cmp) -> str:
     word = w["setup"]
     lines = [f"{' vs '.join(dict.fromkeys(cmp.table.bot))} on {len(cmp.runs)} {word}s — seed {m.get('seed')}"]
     if cmp.meta.get("partial"):
-        lines.insert(0, "PARTIAL: a run was interrupted")
+        cut = m.get("unfinished") or []
+        lines.insert(0, "PARTIAL: " + (f"stopped during {word} {cut[0]['name']} ({cut[0]['games_played']:,} of "
+                                       f"{cut[0]['games']:,} games): its rows are shown, the verdict over {word}s "
+                                       "leaves it out" if cut else "a run was interrupted"))
     lines.append("")
     for k in setups_of(m):
         lines.append(f"{k['name']}: {', '.join(k['contents']) or words(m)['no_setup']}")
     lines.append("")
     vp = "mean_" + w["vp"]
     lacking = "lacks" in cmp.table and (cmp.table.lacks != "").any()
-    lines += _rows(cmp.table.rename(columns={word: "setup", vp: "mean_points"}),
+    lines += text_rows(cmp.table.rename(columns={word: "setup", vp: "mean_points"}),
                    [word, "bot", "games", "win rate", "95% CI", f"mean {w['vp_title']}", "mean turns",
                     *(["lacks (its rules for these never apply)"] if lacking else [])],
                    lambda r: [r.setup, r.bot, f"{r.games:,}", pct(r.win_rate), f"[{pct(r.ci_low)}, {pct(r.ci_high)}]",
                               f"{r.mean_points:.2f}", f"{r.mean_turns:.2f}", *([r.lacks] if lacking else [])])
-    if cmp.pooled is not None and len(cmp.runs) >= 2:
-        lines += ["", f"over the {len(cmp.runs)} {word}s ({m.get('pooled_method', '')}):"]
-        k = len(cmp.runs)
-        lines += _rows(cmp.pooled, ["bot", "win rate", "95% CI", f"spread between {word}s", "won clearly",
+    if cmp.pooled is not None and cmp.pooled_over >= 2:
+        k = cmp.pooled_over
+        lines += ["", f"over the {k} {word}s{' that finished' if k < len(cmp.runs) else ''} "
+                      f"({m.get('pooled_method', '')}):"]
+        lines += text_rows(cmp.pooled, ["bot", "win rate", "95% CI", f"spread between {word}s", "won clearly",
                                     "lost clearly"],
                        lambda r: [r.bot, pct(r.win_rate), f"[{pct(r.ci_low)}, {pct(r.ci_high)}]", pct(r.spread),
                                   f"{r.won_clearly} of {k}", f"{r.lost_clearly} of {k}"], text=1)
@@ -180,7 +186,7 @@ def format_tournament(tr) -> str:
     widened = fit.get("widened_by", 1.0) > 1.0
     lines += ["", "ranking by rating (Bradley-Terry / Luce on Elo's scale, 95% interval"
               + (f", widened {fit['widened_by']:.2f}x for the overdispersion" if widened else "") + "):"]
-    lines += _rows(tr.ranking, ["rank", "bot", "rating", "95% CI", "mean win rate", "matches"],
+    lines += text_rows(tr.ranking, ["rank", "bot", "rating", "95% CI", "mean win rate", "matches"],
                    lambda r: [str(r.rank), r.bot, f"{r.rating:.0f}", f"[{r.rating_low:.0f}, {r.rating_high:.0f}]",
                               pct(r.mean_win_rate), str(r.matches)])
     lines += fit_lines(tr)
@@ -215,7 +221,7 @@ def fit_lines(tr) -> list[str]:
     return out
 
 
-def _rows(df, header, cells, text: int = 2) -> list[str]:
+def text_rows(df, header, cells, text: int = 2) -> list[str]:
     """A table's lines: the first ``text`` columns left-aligned, the others right."""
     rows = [header] + [cells(r) for r in df.itertuples(index=False)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
@@ -261,7 +267,12 @@ class GameWriter:
     def __init__(self, path, match):
         self.path = Path(path)
         self.match = match
-        self.parquet = self.path.suffix.lower() in (".parquet", ".pq")
+        suffix = self.path.suffix.lower()
+        if suffix not in (".csv", ".parquet", ".pq"):
+            what = printable(suffix, 40) if suffix else "a file without an extension"
+            raise InputError(f"--save-games writes a .csv or a .parquet file, not {what}",
+                             hint="name it games.csv, or games.parquet for a smaller file")
+        self.parquet = suffix in (".parquet", ".pq")
         check_writable(self.path.parent, "--save-games")
         self._writer = None
         self._file = None

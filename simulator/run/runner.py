@@ -52,26 +52,37 @@ class RunOutcome:
 
 class ChunkPlan:
     """The chunks of a run, (first_game, n) each, computed on demand: a plan for ten
-    billion games costs no memory. A body of equal chunks of ``size``, then the ``tail``
-    chunks (their sizes)."""
+    billion games costs no memory. The ``head`` chunks (their sizes, cut at the run's
+    games), a body of equal chunks of ``size``, then the ``tail`` chunks (their sizes)."""
 
-    def __init__(self, games: int, size: int, tail: tuple[int, ...] = ()):
+    def __init__(self, games: int, size: int, tail: tuple[int, ...] = (), head: tuple[int, ...] = ()):
         self.games = games
         self.size = size
         self.tail = tail
-        self.body_games = games - sum(tail)
+        firsts, first = [], 0
+        for k in head:
+            if first >= games - sum(tail):
+                break
+            firsts.append((first, min(k, games - sum(tail) - first)))
+            first += k
+        self.head = tuple(firsts)
+        self.head_games = sum(k for _, k in self.head)
+        self.body_games = games - self.head_games - sum(tail)
         self.body = -(-self.body_games // size)
 
     def __len__(self) -> int:
-        return self.body + len(self.tail)
+        return len(self.head) + self.body + len(self.tail)
 
     def __getitem__(self, idx: int) -> tuple[int, int]:
         if not 0 <= idx < len(self):
             raise IndexError(idx)
-        if idx < self.body:
-            first = idx * self.size
-            return first, min(self.size, self.body_games - first)
-        return self.games - sum(self.tail[idx - self.body:]), self.tail[idx - self.body]
+        if idx < len(self.head):
+            return self.head[idx]
+        j = idx - len(self.head)
+        if j < self.body:
+            first = j * self.size
+            return self.head_games + first, min(self.size, self.body_games - first)
+        return self.games - sum(self.tail[j - self.body:]), self.tail[j - self.body]
 
     def __iter__(self):
         return (self[i] for i in range(len(self)))
@@ -84,8 +95,10 @@ class ChunkPlan:
 def plan_chunks(games: int, jobs: int | None, multiple: int) -> ChunkPlan:
     """The chunks of a run. Chunk sizes never change a run's results.
 
-    With ``jobs`` None (sequential stopping, checked between chunks) they depend on the
-    number of games only, so the stopping point does not depend on --jobs either.
+    With ``jobs`` None (sequential stopping, checked between chunks) they do not depend on
+    the number of games (an upper bound) nor on --jobs, so neither moves the stopping
+    point: chunks that double from MIN_CHUNK (a wide interval is reached in few games),
+    then chunks of CHUNK.
     Otherwise the body is chunks of BIG_CHUNK (few hand-overs between the parent and its
     workers), and the last ``jobs`` x BIG_CHUNK games or so shrink geometrically (each
     about the games left over twice the workers, down to MIN_CHUNK), so the workers
@@ -93,7 +106,7 @@ def plan_chunks(games: int, jobs: int | None, multiple: int) -> ChunkPlan:
     def whole(k):  # a multiple of ``multiple`` (paired deals never straddle two chunks)
         return -(-k // multiple) * multiple
     if jobs is None:
-        return ChunkPlan(games, whole(min(CHUNK, max(MIN_CHUNK, games // 20))))
+        return ChunkPlan(games, whole(CHUNK), head=tuple(whole(MIN_CHUNK << i) for i in range(4)))
     big = whole(BIG_CHUNK)
     body = max(0, (games - jobs * big) // big) * big
     tail, left = [], games - body

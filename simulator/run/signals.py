@@ -32,35 +32,46 @@ class StopSignals:
         self.shielded = False
         self.pid = os.getpid()
         self._old = {}
-        self._again = None  # a signal sent again (``_unraisable``): (its timer, the signal)
+        self._due = True  # the next signal raises KeyboardInterrupt (the first, or one sent again)
+        self._in_hook = False
+        self._again = None  # the timer that sends a signal again (``_unraisable``)
 
     def _handle(self, signum, frame):
         if os.getpid() != self.pid:  # a worker forked before it set its own handlers
             if signum != signal.SIGINT:
                 os._exit(128 + signum)
             return
-        first = self.received is None
         self.received = self.received or signum
-        if first and not self.shielded:
+        if self._due and not self.shielded:
+            if self._in_hook:  # inside the hook below: raised here, it would be lost too; its timer raises it
+                return
+            self._due = False
             raise KeyboardInterrupt
-        _say("stopping: saving what finished first")
+        if not self._due:
+            _say("stopping: saving what finished first")
 
     def shield(self):
         self.shielded = True
 
     def _unraisable(self, u):
         """The KeyboardInterrupt ``_handle`` raised landed in a finalizer (a ``__del__``, such
-        as the compiler's while it loads the engine), where Python only prints it and goes
-        on: the signal is sent again a moment later (from a thread: sent now, it would land
-        in this hook, still inside the finalizer), to stop the run where it can be stopped."""
-        if isinstance(u.exc_value, KeyboardInterrupt) and self.received and not self.shielded:
-            signum, self.received = self.received, None
-            again = threading.Timer(0.01, os.kill, (self.pid, signum))
-            again.daemon = True
-            self._again = (again, signum)
-            again.start()
+        as the compiler's while it loads the engine, or the pool's while its workers start),
+        where Python only prints it and goes on: the signal is sent again a moment later
+        (from a thread: sent now, it would land in this hook, still inside the finalizer), to
+        stop the run where it can be stopped. A signal that arrives meanwhile (a second
+        Ctrl-C while the timer starts) is the same stop, not a lost one."""
+        if not (isinstance(u.exc_value, KeyboardInterrupt) and self.received and not self.shielded):
+            self._old_hook(u)
             return
-        self._old_hook(u)
+        self._in_hook, self._due = True, True
+        try:
+            if self._again is not None:
+                self._again.cancel()
+            self._again = threading.Timer(0.01, os.kill, (self.pid, self.received))
+            self._again.daemon = True
+            self._again.start()
+        finally:
+            self._in_hook = False
 
     def __enter__(self):
         for sig in SIGNALS:
@@ -70,8 +81,7 @@ class StopSignals:
 
     def __exit__(self, *exc):
         if self._again is not None:  # a run that ended before the signal sent again came: stopped by it all the same
-            self._again[0].cancel()
-            self.received = self.received or self._again[1]
+            self._again.cancel()
         sys.unraisablehook = self._old_hook
         for sig, old in self._old.items():
             # once stopped by a signal the command only exits: later signals are ignored

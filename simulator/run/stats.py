@@ -344,6 +344,12 @@ class CompareResults:
     meta: dict = field(default_factory=dict)
     pooled: pd.DataFrame | None = None
 
+    @property
+    def pooled_over(self) -> int:
+        """How many setups the pooled verdict is over: those that finished (a setup a Ctrl-C
+        stopped part-way is shown, not pooled: its games are not the sample the others are)."""
+        return self.meta.get("pooled_setups", len(self.runs))
+
 
 #: how the pooled verdict is computed ("setup" is said in the game's word for it)
 POOLED_METHOD = "setups as the sampling unit: the mean of the per-setup win rates, Student-t 95% interval"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 import numpy as np
 
@@ -17,7 +16,7 @@ from . import optimizing
 from ..engine_base import EngineGame, EngineState, place_bots, stack_array
 from ..games import game_name, rule_pairs, unique_names
 from ..games import Match as BaseMatch
-from ..lang.yamlio import LineDict, load_file
+from ..lang.yamlio import LineDict, given_name, load_file
 from ..run.stats import BOT_COLS, SEAT_COLS
 from . import analysis
 from . import layout as E
@@ -134,7 +133,7 @@ def parse_variant(data, path: str, text: str = "") -> Variant:
     if not isinstance(rules, dict):
         errors.append(InputError("'rules' must be a mapping, e.g. {target: 21}", path, data.lines.get("rules")))
         rules = {}
-    name = str(data.get("name") or Path(path).stem)
+    name = given_name(data, path)
     problem = name_problem(name)
     if problem:
         errors.append(InputError(f"the variant's name {short(name)} {problem}", path, data.lines.get("name", 1)))

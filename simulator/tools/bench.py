@@ -30,13 +30,22 @@ def bench_games() -> list:
     return sorted((g for g in games if g.BENCH), key=lambda g: (not g.BENCH_REFERENCE, g.NAME))
 
 
+#: the most games of one measured run (``dsim bench -n``): a minute or so of the slowest
+#: matchup; more measures nothing better and only keeps the machine
+MAX_BENCH_GAMES = 10_000_000
+#: games played per call of the engine, so that Ctrl-C stops a long run between two calls
+#: (a compiled kernel does not see signals) at no cost to the rate
+BENCH_CHUNK = 100_000
+
+
 def time_matchup(match, games: int, repeat: int) -> list[float]:
     """CPU-time games per second of ``repeat`` single-process runs (compile excluded)."""
     game = get_game(match.game)
     rates = []
     for i in range(repeat):
         t = time.process_time()
-        game.play(match, 1000 + i, 0, games)
+        for first in range(0, games, BENCH_CHUNK):
+            game.play(match, 1000 + i, first, min(BENCH_CHUNK, games - first))
         rates.append(games / (time.process_time() - t))
     return rates
 

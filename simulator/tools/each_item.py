@@ -14,9 +14,10 @@ from pathlib import Path
 import pandas as pd
 
 from .. import api
-from ..errors import one_error
+from ..errors import one_error, printable
 from ..games import STRATEGIES, game_of_bots, offers
-from ..report.outfiles import write_all, write_csv, write_json
+from ..report.outfiles import pct, write_all, write_csv, write_json
+from ..report.reports import text_rows
 from .optimizer import (ROOT, check_advanced, count_field, damaged, load_state, optimize, parse_budget,
                         replace_folder, same_run, saved_seed)
 
@@ -77,7 +78,8 @@ def each_item(game, against=None, edition: int = 1, budget="30m", generations: i
         seed = saved_seed(out, (files(each)[-1],))
     seed = 1 if seed is None else seed
     generations = api.whole("generations", generations, 1, 100_000, none_ok=True)
-    total = None if generations else parse_budget(budget)
+    total = parse_budget(budget)  # checked even when the generations say when to stop
+    total = None if generations else total
     advanced = check_advanced(**advanced)
     key = {"against": opp[0].source, "edition": edition, f"{word}s": [c.name for c in pool], "seed": seed,
            "players": players, **{k: v for k, v in advanced.items() if k != "pool_cards"}}
@@ -179,6 +181,23 @@ def _state(out, key: dict, each: dict) -> dict:
     except ValueError as e:
         raise damaged(path, e) from None
     return {"rows": rows, "bots": bots, "seconds": seconds}
+
+
+def format_ranking(res: EachItem) -> str:
+    """The ranking as the terminal shows it: best first, one line per item (whether its
+    best bot used it, its win rate with the interval, the games and generations), or a
+    line that says why no item is ranked."""
+    m = res.meta
+    word, used = m["item"], m["uses"]
+    if not len(res.ranking):
+        return f"no {word} ranked: {m[word + 's_done']} of {m[word + 's_total']} {word}s finished" + (
+            ", none in a generation of its own (give a larger --budget)" if m["not_ranked"] else "")
+    lines = [f"{m['baseline']} + each {word} against {printable(m['against'])}, {m['players']} players "
+             f"(even share {pct(1 / m['players'])}):"]
+    lines += text_rows(res.ranking, [word, used.replace("_", " "), "win rate", "95% CI", "games", "generations"],
+                   lambda r: [r[0], "yes" if getattr(r, used) else "no", pct(r.win_rate),
+                              f"[{pct(r.ci_low)}, {pct(r.ci_high)}]", f"{r.games:,}", str(r.generations)])
+    return "\n".join(lines)
 
 
 def write_each_item(res: EachItem, out, command: str | None = None) -> list:

@@ -795,7 +795,8 @@ def _settings(setup, bots, start, players, budget, generations, seed, jobs, out,
     jobs = api.whole("jobs", jobs, 1, api.MAX_JOBS, none_ok=True) or default_jobs()
     generations = api.whole("generations", generations, 1, 100_000, none_ok=True)
     api.choice("backend", pool.backend, api.BACKENDS)
-    s = Settings(setup, bots, players, None if generations else parse_budget(budget), generations, seed, jobs,
+    budget = parse_budget(budget)  # checked even when the generations say when to stop
+    s = Settings(setup, bots, players, None if generations else budget, generations, seed, jobs,
                  **check_advanced(**advanced), start=start)
     s.leaders = max(1, min(s.leaders, s.population // 2))  # half the population at least is new each time
     return s, replace(pool, seed=seed, jobs=jobs), drawn
@@ -906,8 +907,8 @@ def summary_lines(res: Outcome) -> list:
     if m.get("equivalent"):
         out.append(f"The best bot plays the same games as {m['equivalent']} on this {m['setup_word']}.")
     if m.get("dropped"):
-        out.append(f"Dropped {m['dropped']} rules or conditions that changed none of {m['prune_games']:,} games "
-                   "against each opponent.")
+        what = "rule or condition that changed" if m["dropped"] == 1 else "rules or conditions that changed"
+        out.append(f"Dropped {m['dropped']} {what} none of {m['prune_games']:,} games against each opponent.")
     if m.get("leaders_alike"):
         out.append(f"{m['leaders_alike']} leaders played the same games as a better one: shown once.")
     if m.get("start"):

@@ -195,3 +195,40 @@ def test_a_card_a_kingdom_lacks_counts_once_per_kingdom_however_many_seats_name_
     mine = cmp.table[cmp.table.bot == "Witch"]
     assert sorted(mine.kingdom[mine.lacks == "Witch"].unique()) == sorted(lacking)
     assert set(mine.lacks) <= {"Witch", ""}
+
+
+def test_a_setup_stopped_part_way_is_shown_but_left_out_of_the_pooled_verdict(monkeypatch, tmp_path):
+    """A comparison stopped during its third setup: that setup's rows are there, with the
+    games it played, but the verdict over setups pools the two that finished, and the
+    screen, run.json and report.html say so."""
+    import os
+
+    from simulator.report.html import compare_report
+    from simulator.report.reports import format_compare
+    real, calls = api.simulate, []
+
+    def third_fails(*a, **kw):
+        calls.append(1)
+        if len(calls) == 3:
+            monkeypatch.setenv("DSIM_FAULT", "crash:1")  # its second chunk raises: the run stops there
+        return real(*a, **kw)
+
+    monkeypatch.setattr(api, "simulate", third_fails)
+    kingdoms = [ROOT / "kingdoms" / f for f in ("first_game.yaml", "big_money.yaml", "interaction.yaml")]
+    cmp = api.compare([str(ROOT / "strategies" / "smithy_big_money.yaml"), BMU], setups=kingdoms, games=3000,
+                      seed=1, jobs=1)
+    os.environ.pop("DSIM_FAULT", None)
+    cut = cmp.meta["unfinished"]
+    assert cmp.meta["partial"] and len(cmp.runs) == 3 and len(cut) == 1
+    assert cut[0]["name"] == "Interaction" and 0 < cut[0]["games_played"] < 3000 and cut[0]["games"] == 3000
+    assert cmp.pooled_over == 2 and (cmp.pooled.kingdoms == 2).all()
+    done = cmp.table[cmp.table.kingdom != "Interaction"]
+    for bot, d in done.groupby("bot"):
+        assert cmp.pooled.set_index("bot").win_rate[bot] == pytest.approx(d.win_rate.mean())
+    assert len(cmp.table[cmp.table.kingdom == "Interaction"]) == 2  # shown
+    text = format_compare(cmp).splitlines()
+    assert text[0] == (f"PARTIAL: stopped during kingdom Interaction ({cut[0]['games_played']:,} of 3,000 games): "
+                       "its rows are shown, the verdict over kingdoms leaves it out")
+    assert "over the 2 kingdoms that finished (" in "\n".join(text)
+    page = compare_report(cmp, tmp_path).read_text()
+    assert "Interaction, stopped after" in page and "Over the 2 kingdoms that finished" in page

@@ -129,6 +129,19 @@ def _limit_file_size(limit=30_000):
     resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
 
+def test_a_ctrl_c_as_the_command_ends_leaves_its_exit_code_alone():
+    """Once the command is over, Python's shutdown would put the signals' defaults back, and a
+    Ctrl-C landing then (the engine's libraries take a tenth of a second to unload) would
+    kill the process by the signal (-2, nothing said) instead of its own exit code: the
+    command ends with both signals ignored."""
+    code = ("import signal, sys\nsys.argv = ['dsim', 'cards']\nfrom simulator.entry import main\n"
+            "try:\n    main()\nexcept SystemExit as e:\n"
+            "    print(e.code, *(signal.getsignal(s) is signal.SIG_IGN for s in (signal.SIGINT, signal.SIGTERM)),"
+            " file=sys.stderr)\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert p.stderr.split() == ["0", "True", "True"], p.stderr
+
+
 @pytest.mark.skipif(not hasattr(resource, "RLIMIT_FSIZE"), reason="needs RLIMIT_FSIZE")
 def test_a_full_disk_is_one_line_and_keeps_what_was_written(tmp_path):
     # a file-size limit makes writes fail like a full disk: the CSVs fit, the charts do not
@@ -476,6 +489,41 @@ def test_a_ctrl_c_that_lands_in_a_finalizer_still_stops_the_run(capsys):
             while time.monotonic() < end:  # the run goes on: the signal must stop it
                 time.sleep(0)
     assert stop.received == signal.SIGINT and "Exception ignored" not in capsys.readouterr().err
+
+
+def test_a_second_ctrl_c_while_the_first_is_sent_again_still_stops_the_run(monkeypatch):
+    """A second Ctrl-C that arrives while the first, lost in a finalizer, is being sent
+    again (the timer's thread starting: slow while many workers start) is the same stop:
+    the run still stops, by the first signal, and nothing is printed as ignored."""
+    import threading
+
+    from simulator.run.signals import StopSignals
+    start = threading.Timer.start
+
+    def start_with_a_second_ctrl_c(self):
+        os.kill(os.getpid(), signal.SIGTERM)  # lands in the main thread, inside the hook
+        for _ in range(1000):
+            pass
+        start(self)
+
+    monkeypatch.setattr(threading.Timer, "start", start_with_a_second_ctrl_c)
+
+    class Finalized:
+        def __del__(self):
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(1000):
+                pass
+
+    stopped = False
+    with StopSignals() as stop:
+        try:
+            Finalized()
+            end = time.monotonic() + 5
+            while time.monotonic() < end:
+                time.sleep(0)
+        except KeyboardInterrupt:
+            stopped = True
+    assert stopped and stop.received == signal.SIGINT and stop.exit_code == 130
 
 
 def test_a_ctrl_c_in_a_finalizer_as_the_run_ends_still_stops_it():

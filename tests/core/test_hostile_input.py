@@ -143,6 +143,8 @@ def test_a_rule_value_of_other_digits_is_one_error(bots, rule, digits):
     ("'+1'", "starts with '+'"),
     ("'@SUM(A1)'", "starts with '@'"),
     ("'" + "x" * 61 + "'", "is 61 characters long; the limit is 60"),
+    ('""', "is empty"),
+    ("", "is empty"),
 ])
 def test_bot_and_kingdom_names_are_printable_bounded_and_not_formulas(tmp_path, name, problem):
     p = write(tmp_path, "b.yaml", f"name: {name}\nbuy: [Silver]\n")
@@ -294,6 +296,7 @@ def test_the_library_refuses_what_the_command_line_refuses(call, message, monkey
     ({"stage_games": "x"}, "stage games must be a whole number from 4 to 10,000,000, not 'x'"),
     ({"out": 123}, "out must name a folder, not 123"),
     ({"out": ""}, "out must name a folder, not ''"),
+    ({"budget": "1x"}, "--budget must look like 10m, 90s or 1h, not '1x'"),  # though the generations stop it
 ])
 def test_the_optimizer_checks_its_arguments(kwargs, message):
     from simulator.tools.optimizer import optimize
@@ -326,6 +329,19 @@ def test_save_games_onto_an_input_file_is_refused_and_the_bot_kept(tmp_path):
     (tmp_path / "link.yaml").symlink_to(bot)  # the same file by another name
     one_error(invoke("run", bot, BMU, "-n", 10, "--save-games", tmp_path / "link.yaml"), "would overwrite")
     assert Path(bot).read_text() == before
+
+
+@pytest.mark.parametrize("name", ["summary.csv", "./summary.csv", "run.json"])
+def test_save_games_onto_a_file_the_report_writes_is_refused_before_any_game(tmp_path, name, monkeypatch):
+    played = []
+    monkeypatch.setattr(dgame, "warm_up", lambda m: played.append(1))
+    out = tmp_path / "rep"
+    one_error(invoke("run", BM, BMU, "-n", 10, "--out", out, "--save-games", f"{out}/{name}"),
+              f"is the report's {name.removeprefix('./')}, which --out writes")
+    assert played == [] and not out.exists()
+    r = invoke("run", BM, BMU, "-n", 10, "-j", 1, "-q", "--out", out, "--save-games", out / "games.csv")
+    assert r.exit_code == 0, r.output
+    assert len((out / "games.csv").read_text().splitlines()) == 11 and (out / "summary.csv").exists()
 
 
 def test_an_out_folder_whose_files_are_inputs_is_refused(tmp_path):
@@ -447,3 +463,54 @@ def test_paired_deals_need_rotating_seats_in_every_command(seats):
                   f"--seats '{seats}'")
     with pytest.raises(InputError, match="--paired rotates the seats itself"):
         api.simulate([BM, BMU], games=12, seed=1, jobs=1, paired=True, seats=seats)
+
+
+# ---------------------------------------------------------------- options click refuses
+@pytest.mark.parametrize("args", [
+    ["run", BM, BMU, "--seed", "a" * 100_000],
+    ["run", BM, BMU, "--seed", "9" * 5000],
+    ["bench", "-n", "1" + "0" * 3000],
+    ["log", BM, BMU, "--seats", "x" * 50_000],
+])
+def test_a_refused_value_is_echoed_bounded(args, capsys):
+    from simulator.cli import main
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("Error: Invalid value for") and len(err[-1]) < MAX_MESSAGE, err[-1][:300]
+    assert "characters)" in err[-1] and max(map(len, err)) < MAX_MESSAGE
+
+
+def test_bench_games_are_bounded_and_a_long_run_stops_between_engine_calls(monkeypatch):
+    from simulator.tools import bench
+    r = invoke("bench", "-n", 10 ** 8)
+    assert r.exit_code == 2 and "10000000" in r.output
+    calls = []
+
+    class Played:
+        def play(self, match, seed, first, n):
+            calls.append((seed, first, n))
+
+    monkeypatch.setattr(bench, "get_game", lambda name: Played())
+    monkeypatch.setattr(bench, "BENCH_CHUNK", 4)
+    rates = bench.time_matchup(type("M", (), {"game": "dominion"})(), 10, 2)
+    assert len(rates) == 2
+    assert calls == [(1000, 0, 4), (1000, 4, 4), (1000, 8, 2), (1001, 0, 4), (1001, 4, 4), (1001, 8, 2)]
+
+
+def test_a_setup_given_twice_is_one_error_and_same_named_files_stay_apart(tmp_path, monkeypatch):
+    k = ROOT / "kingdoms" / "first_game.yaml"
+    played = []
+    monkeypatch.setattr(dgame, "warm_up", lambda m: played.append(1))
+    one_error(invoke("compare", BM, BMU, "-k", k, "-k", f"{k.parent}/../kingdoms/first_game.yaml", "-n", 10),
+              "is given twice: a kingdom is compared once")
+    assert played == []
+    monkeypatch.undo()
+    for d in ("a", "b", "c"):  # three copies: the same name, the same file name
+        (tmp_path / d).mkdir()
+        (tmp_path / d / "first_game.yaml").write_text(k.read_text())
+    copies = [tmp_path / d / "first_game.yaml" for d in ("a", "b", "c")]
+    cmp = api.compare([BM, BMU], setups=copies, games=12, seed=1, jobs=1)
+    names = [s["name"] for s in cmp.meta["kingdoms"]]
+    assert len(set(names)) == 3 and all(str(c) in n for c, n in zip(copies, names)), names
+    assert len({s["seed"] for s in cmp.meta["kingdoms"]}) == 3   # three samples, not one played thrice
+    assert sorted(set(cmp.table.kingdom)) == sorted(names) and len(cmp.table) == 6

@@ -16,6 +16,7 @@ from simulator.errors import InputErrors
 from simulator.lang.genome import Clause, Genome, Rule
 from simulator.games import get_game
 from simulator.tools import each_item
+from simulator.report.outfiles import pct
 from simulator.tools.each_item import write_each_item as write_each_card
 from simulator.tools.optimizer import derived_seed, optimize, parse_budget, write
 
@@ -220,6 +221,13 @@ def test_each_card_ranks_the_cards_it_was_given(tmp_path):
     assert {p.name for p in files} == {"cards_ranking.csv", "smithy.yaml", "village.yaml", "run.json",
                                        "cards_ranking.png"}
     assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == ["smithy.yaml", "village.yaml"]
+    # on screen: a line per card, best first, in percent, with the even share of the seats
+    text = each_item.format_ranking(res).splitlines()
+    assert text[0] == "Big Money + each card against Big Money Ultimate, 2 players (even share 50.00%):"
+    assert text[1].split() == ["card", "buys", "it", "win", "rate", "95%", "CI", "games", "generations"]
+    first = ranking.iloc[0]
+    assert text[2].split()[:3] == [first.card, "yes" if first.buys_it else "no", pct(first.win_rate)]
+    assert len(text) == 4 and "Empty DataFrame" not in "\n".join(text)
 
 
 def test_write_keeps_the_outputs_of_a_partial_run(tmp_path):
@@ -371,6 +379,8 @@ def test_each_card_with_a_tiny_budget_ranks_nothing_and_says_so(tmp_path):
     r = _opt("--each-card", "--budget", "2s", "--out", tmp_path / "c", *TINY_ARGS)
     assert r.exit_code == 0, r.output
     assert "cards ran no generation in their share of the budget and are not ranked" in r.stderr
+    assert "no card ranked: 25 of 25 cards finished, none in a generation of its own (give a larger --budget)" \
+        in r.stdout and "DataFrame" not in r.output
     ranking = pd.read_csv(tmp_path / "c" / "cards_ranking.csv")
     assert len(ranking) == 0  # no card is ranked at Big Money's own win rate
 
@@ -383,10 +393,22 @@ def test_each_card_with_a_tiny_budget_ranks_nothing_and_says_so(tmp_path):
     (["--each-card", "--game", "splendor"], "Splendor does not rank its items (--each-card)"),
     (["--each-card", "--against", BMU, "--against", BMU], "--each-card ranks every card against one bot, not 2"),
     (["-k", FIRST, "--edition", "2"], "--edition goes with --each-card"),
+    (["-k", FIRST, "--budget", "1x", "--generations", "1"], "--budget and --generations each say when to stop"),
+    (["-k", FIRST, "--budget", "10m", "--generations", "1"], "--budget and --generations each say when to stop"),
 ])
 def test_each_card_options_it_cannot_honour_are_refused(tmp_path, args, message):
     r = _opt(*args, "--out", tmp_path / "o")
     assert r.exit_code in (1, 2) and message in r.stderr, r.output
+    assert not (tmp_path / "o").exists()  # refused input leaves no folder behind
+
+
+@pytest.mark.parametrize("args", [["-k", ROOT / "kingdoms" / "none.yaml"], ["-k", FIRST, "--budget", "1x"],
+                                  ["-k", FIRST, "--start", ROOT / "kingdoms" / "first_game.yaml"],
+                                  ["-k", FIRST, "--against", ROOT / "strategies" / "splendor" / "greedy.yaml"]])
+def test_bad_input_to_optimize_leaves_no_out_folder(tmp_path, args):
+    r = _opt(*args, "--out", tmp_path / "deep" / "o", *TINY_ARGS)
+    assert r.exit_code in (1, 2) and r.stderr.startswith("Error: "), r.output
+    assert not (tmp_path / "deep").exists()
 
 
 def test_each_card_honours_players_and_a_stopped_run_resumes_from_the_next_card(tmp_path, monkeypatch):
@@ -563,3 +585,12 @@ def test_the_same_run_under_every_start_method(method, kw):
     finally:
         mp.set_start_method(old, force=True)
     _same(here, there)
+
+
+def test_the_summary_counts_one_dropped_rule_in_the_singular():
+    from types import SimpleNamespace
+
+    from simulator.tools.optimizer import summary_lines
+    said = [summary_lines(SimpleNamespace(meta={"dropped": n, "prune_games": 8}))[0] for n in (1, 2)]
+    assert said == ["Dropped 1 rule or condition that changed none of 8 games against each opponent.",
+                    "Dropped 2 rules or conditions that changed none of 8 games against each opponent."]

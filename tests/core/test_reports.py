@@ -286,3 +286,13 @@ def test_the_cards_chart_shows_what_the_game_declares_in_its_order_and_colours()
     shown, palette = chart_items(dom)                # Dominion declares none: its most gained cards
     means = dom.cards.groupby("card").mean_gained.max()
     assert shown == sorted(shown, key=lambda k: -means[k]) and "Witch" in shown and len(shown) <= 12
+
+
+def test_a_run_stopped_before_any_game_finished_shows_no_nan(monkeypatch):
+    monkeypatch.setenv("DSIM_FAULT", "crash:0")  # the first chunk fails: no game is counted
+    res = simulate([SBM, BMU], games=100, seed=1, jobs=1)
+    assert res.partial and res.games == 0
+    text = format_table(res)
+    assert text.splitlines()[0] == "PARTIAL: 0 of 100 games (error)"
+    assert text.splitlines()[-1] == "no game finished, so there is nothing to count"
+    assert "nan" not in text and "n/a" not in text

@@ -107,14 +107,16 @@ def test_paired_seats_narrow_the_interval_at_equal_game_count():
 
 
 def test_until_ci_stops_when_every_interval_is_narrow_enough_for_any_jobs():
-    width, cap = (0.02, 1_000_000) if JIT else (0.2, 24_000)
+    width, cap = (0.02, 100_000) if JIT else (0.2, 24_000)
     a = api.simulate([SBM, BMU], games=cap, seed=3, jobs=1, until_ci=width)
     b = api.simulate([SBM, BMU], games=cap, seed=3, jobs=2, until_ci=width)
+    c = api.simulate([SBM, BMU], games=7 * cap + 5, seed=3, jobs=2, until_ci=width)  # a looser bound
     assert a.meta["stopped_by"] == "until-ci" and not a.partial
-    assert a.games == b.games < cap
+    assert a.games == b.games == c.games < cap
     half = (a.summary.ci_high - a.summary.ci_low) / 2
     assert (half <= width).all()
     pd.testing.assert_frame_equal(a.summary, b.summary)
+    pd.testing.assert_frame_equal(a.summary, c.summary)
 
 
 def _dsim(*args, env=None, **kw):

@@ -106,3 +106,8 @@ def test_the_winner_line_says_what_decided_it():
             assert len(kind) == 1, last
             found.setdefault(kind[0], last)
     assert set(found) == set(patterns) or scaled(1, 0) == 0, found
+
+
+def test_a_count_of_one_is_singular_in_the_log():
+    text = api.log_game([BMU, BMU], rules={"turn_cap": 1}, seed=1)
+    assert text.count("VP in 1 turn\n") == 2 and "1 turns" not in text and "in 1 turn each" in text
