@@ -23,12 +23,12 @@ from pathlib import Path
 from ._version import __version__
 from .errors import InputError, InputErrors, one_error, printable, short
 from .games import bots_meta, game_name, game_of, game_of_bots, info, offers, one_game, read_file
+from .person import replay_words
 from .report.outfiles import refuse_inputs
 from .report.reports import GameWriter
 from .run.runner import MIN_CHUNK as MIN_CHUNK_GAMES
 from .run.options import RunOptions
 from .run.runner import run
-from .tools.play import replay_words
 from .run.stats import (
     POOLED_METHOD,
     CompareResults,

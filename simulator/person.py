@@ -1,11 +1,15 @@
 """A person at the table (``dsim play``): the question an engine asked, the choices as the
 person sees them, and the table that plays a game again with the person's answers so far
-(simulator/tools/play.py is the terminal around it; a game's table.py makes its questions)."""
+and how an answer is read against the choices (simulator/tools/play.py is the terminal
+around it; a game's table.py makes its questions)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
+
+from .errors import printable
 
 
 @dataclass
@@ -89,3 +93,51 @@ class PersonTable:
     def final(self, st) -> str:
         """The end: the scores and the winner, as the log prints them."""
         return self.game.final_text(st, self.match)
+
+
+# ---------------------------------------------------------------- a person's answers
+def norm(text: str) -> str:
+    """A name as answers match it: lower case, without spaces, '-', '_' or quotes."""
+    return re.sub(r"[\s\-_'\"]", "", text.lower())
+
+
+def resolve(text: str, choices: list) -> tuple:
+    """(the choice an answer names, None) or (None, why not, in one line)."""
+    t = text.strip()
+    digits = t[1:] if t[:1] == "-" else t
+    if digits.isascii() and digits.isdecimal():  # not '²' or '٣', which int() refuses or reads
+        for c in choices:
+            if c.number == int(t):
+                return c, None
+        nums = sorted(c.number for c in choices)
+        return None, f"{printable(t, 12)} is not one of the numbers {nums[0]} to {nums[-1]}"
+    n = norm(t)
+    if not n:
+        return None, "type a number or a name (? for help)"
+    for c in choices:
+        if n in (norm(c.key), norm(c.label)):
+            return c, None
+    hits = [c for c in choices if norm(c.key).startswith(n) or norm(c.label).startswith(n)]
+    if len(hits) == 1:
+        return hits[0], None
+    if hits:
+        return None, f"'{printable(t, 30)}' fits {', '.join(c.key for c in hits[:6])}" + \
+            (" ..." if len(hits) > 6 else "") + ": type more of the name, or its number"
+    return None, f"'{printable(t, 30)}' is not a choice here: type a number from the list, or ? for help"
+
+
+def replay_words(table, words) -> tuple:
+    """The engine's answers for answer words given at once (``dsim log --answers``),
+    resolved question by question as ``play`` resolves them; raises ValueError naming
+    the first word that is not a choice."""
+    answers = []
+    for i, w in enumerate(words):
+        st = table.replay(answers)
+        q = table.question(st)
+        if q is None:
+            raise ValueError(f"the game is over after {i} answers; {len(words) - i} more were given")
+        choice, why = resolve(w, q.choices)
+        if choice is None:
+            raise ValueError(f"answer {i + 1} ({q.prompt}): {why}")
+        answers.append(choice.value)
+    return answers

@@ -8,12 +8,12 @@ commands ``?``, ``hint``, ``log`` and ``quit``. It names no game.
 """
 from __future__ import annotations
 
-import re
 import shlex
 import textwrap
 from dataclasses import dataclass, field
 
 from ..errors import printable
+from ..person import resolve
 
 HELP = """Answer with a choice's number or its name (any case; the start of a name is enough when
 only one choice starts so). Commands:
@@ -25,36 +25,6 @@ End of input (Ctrl-D) also ends the game; Ctrl-C stops at once."""
 
 #: the longest answer line read (a longer one is refused, not kept)
 MAX_LINE = 200
-
-
-def norm(text: str) -> str:
-    """A name as answers match it: lower case, without spaces, '-', '_' or quotes."""
-    return re.sub(r"[\s\-_'\"]", "", text.lower())
-
-
-def resolve(text: str, choices: list) -> tuple:
-    """(the choice an answer names, None) or (None, why not, in one line)."""
-    t = text.strip()
-    digits = t[1:] if t[:1] == "-" else t
-    if digits.isascii() and digits.isdecimal():  # not '²' or '٣', which int() refuses or reads
-        for c in choices:
-            if c.number == int(t):
-                return c, None
-        nums = sorted(c.number for c in choices)
-        return None, f"{printable(t, 12)} is not one of the numbers {nums[0]} to {nums[-1]}"
-    n = norm(t)
-    if not n:
-        return None, "type a number or a name (? for help)"
-    for c in choices:
-        if n in (norm(c.key), norm(c.label)):
-            return c, None
-    hits = [c for c in choices if norm(c.key).startswith(n) or norm(c.label).startswith(n)]
-    if len(hits) == 1:
-        return hits[0], None
-    if hits:
-        return None, f"'{printable(t, 30)}' fits {', '.join(c.key for c in hits[:6])}" + \
-            (" ..." if len(hits) > 6 else "") + ": type more of the name, or its number"
-    return None, f"'{printable(t, 30)}' is not a choice here: type a number from the list, or ? for help"
 
 
 @dataclass
@@ -146,23 +116,6 @@ def _play(s, table, read_line, write, width, hint_bot, echo) -> Session:
             s.answers.append(choice.value)
             s.words.append(choice.key)
             break
-
-
-def replay_words(table, words) -> tuple:
-    """The engine's answers for answer words given at once (``dsim log --answers``),
-    resolved question by question as ``play`` resolves them; raises ValueError naming
-    the first word that is not a choice."""
-    answers = []
-    for i, w in enumerate(words):
-        st = table.replay(answers)
-        q = table.question(st)
-        if q is None:
-            raise ValueError(f"the game is over after {i} answers; {len(words) - i} more were given")
-        choice, why = resolve(w, q.choices)
-        if choice is None:
-            raise ValueError(f"answer {i + 1} ({q.prompt}): {why}")
-        answers.append(choice.value)
-    return answers
 
 
 def command_line(parts: list) -> str:

@@ -2,10 +2,17 @@
 of their module, where they show the dependency graph, except the few deferred because
 they would slow dsim's start (each named here, with why)."""
 import ast
+import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PKG = ROOT / "simulator"
+sys.path.insert(0, str(ROOT / "bench"))
+import packages  # noqa: E402  (bench/packages.py: the drawing of the package, from the same graph)
+
+sys.path.remove(str(ROOT / "bench"))
 
 #: the modules a function may import when it needs them, and why: each is slow to import
 #: and many commands never need it (``python -X importtime`` on this machine)
@@ -32,25 +39,8 @@ DEFERRED = {
 ENGINE = ".engine"
 
 def _module_graph() -> dict:
-    """{module: the simulator modules it imports (at the top or in a function)}, every
-    module of the package by its dotted name; importing a package means its __init__."""
-    def name(p: Path) -> str:
-        parts = list(p.relative_to(ROOT).with_suffix("").parts)
-        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-    mods = {name(p): p for p in PKG.rglob("*.py")}
-    graph = {}
-    for m, p in mods.items():
-        pkg = m.split(".") if p.name == "__init__.py" else m.split(".")[:-1]
-        deps = set()
-        for node in ast.walk(ast.parse(p.read_text())):
-            if isinstance(node, ast.ImportFrom):
-                base = (".".join(pkg[:len(pkg) - node.level + 1] + ([node.module] if node.module else []))
-                        if node.level else node.module or "")
-                deps |= {f"{base}.{a.name}" if f"{base}.{a.name}" in mods else base for a in node.names}
-            elif isinstance(node, ast.Import):
-                deps |= {a.name for a in node.names}
-        graph[m] = {d for d in deps if d in mods and d != m}
-    return graph
+    """{module: the simulator modules it imports}: bench/packages.py's, which draws it."""
+    return packages.module_graph()
 
 
 def _circles(graph: dict) -> list[list[str]]:
@@ -83,24 +73,19 @@ def test_the_package_has_no_import_circle():
     assert _circles(graph) == []
 
 
-#: what a game package may not import: the layers above the games (the library, the command
-#: line, the tools and the reports), which reach a game only through simulator.games
-ABOVE_THE_GAMES = ("simulator.api", "simulator.cli", "simulator.tools", "simulator.report")
-
-
-def reaches_up(graph: dict, games=("simulator.dominion", "simulator.splendor")) -> list[str]:
-    """The imports of a game package's modules into the layers above the games."""
-    return sorted(f"{m} -> {d}" for m, deps in graph.items() if m.startswith(games)
-                  for d in deps if d.startswith(ABOVE_THE_GAMES))
-
-
-def test_no_game_reaches_up_into_the_library_the_tools_or_the_reports():
-    graph = _module_graph()
-    assert "simulator.lang.genome" in graph["simulator.dominion.optimizing"]
-    assert reaches_up(graph) == []
-    # the check sees an import upwards
-    assert reaches_up({"simulator.dominion.x": {"simulator.tools.optimizer", "simulator.run.stats"}}) == [
-        "simulator.dominion.x -> simulator.tools.optimizer"]
+def test_the_drawing_of_the_package_has_every_arrow_pointing_down_and_none_from_a_game_up():
+    """bench/packages.py's rooms: each on a floor above every room it imports (no circle
+    between rooms), and no game importing the library, the command line, the tools or the
+    reports (they reach a game through simulator.games)."""
+    rooms = packages.room_graph()
+    floor = packages.floors(rooms)          # a circle between rooms is a ValueError here
+    assert all(floor[d] < floor[r] for r, deps in rooms.items() for d in deps)
+    assert packages.wrong_arrows(rooms) == []
+    assert "genome" in " ".join(m for m in _module_graph() if packages.room_of(m) == "languages (lang)")
+    # the checks see a wrong arrow and a circle
+    assert packages.wrong_arrows({"Dominion": {"tools", "run"}}) == ["Dominion -> tools"]
+    with pytest.raises(ValueError, match="rooms import each other"):
+        packages.floors({"a": {"b"}, "b": {"a"}})
 
 
 def test_the_circle_check_sees_a_circle():
