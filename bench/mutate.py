@@ -104,7 +104,7 @@ MUTANTS = [
     # ---- hardening, round 3: what a run stops at, pools and refuses
     ("--until-ci's chunks grow with -n", "simulator/run/runner.py", "return ChunkPlan(games, whole(CHUNK), head=",
      "return ChunkPlan(games, whole(min(CHUNK, max(MIN_CHUNK, games // 20))), head=",
-     ["tests/core/test_runner.py::test_until_ci_stops_when_every_interval_is_narrow_enough_for_any_jobs"]),
+     ["tests/core/test_runner.py::test_an_until_ci_plan_is_the_same_whatever_the_bound_so_is_its_stopping_point"]),
     ("compare pools a setup stopped part-way", "simulator/api.py", "finished = [name for name, r in runs.items() if not r.partial]",
      "finished = list(runs)", [POOLED + "test_a_setup_stopped_part_way_is_shown_but_left_out_of_the_pooled_verdict"]),
     ("compare plays a setup given twice", "simulator/api.py", "    if twice is not None:\n", "    if False:\n",
@@ -115,7 +115,7 @@ MUTANTS = [
      [HOSTILE + "test_a_refused_value_is_echoed_bounded"]),
     ("--save-games may be a report's file", "simulator/cli.py", "    if save_games is not None:\n        hit =",
      "    if False:\n        hit =", [HOSTILE + "test_save_games_onto_a_file_the_report_writes_is_refused_before_any_game"]),
-    ("a second Ctrl-C in the re-send is lost", "simulator/run/signals.py", "            if self._in_hook:", "            if False:",
+    ("a second Ctrl-C in the re-send is lost", "simulator/run/signals.py", "            if self._pending:", "            if False:",
      ["tests/core/test_faults.py::test_a_second_ctrl_c_while_the_first_is_sent_again_still_stops_the_run"]),
     ("the command ends with the signals' defaults", "simulator/entry.py", "        signal.signal(sig, signal.SIG_IGN)",
      "        pass", ["tests/core/test_faults.py::test_a_ctrl_c_as_the_command_ends_leaves_its_exit_code_alone"]),

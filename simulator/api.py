@@ -345,12 +345,12 @@ def setups_for(bots, setups=(), random_setups: int = 0, seed: int = 0, rules: di
 
 def _distinct(setups: list) -> list:
     """``setups`` with distinct names: those of the same name told apart by file name, then
-    by path, then by number."""
+    by path (a setup without a file keeps its name), then by number."""
     base = names = [k.name for k in setups]
-    for where in (lambda k: Path(k.path).name if k.path else "random", lambda k: printable(k.path or "random")):
+    for where in (lambda k: Path(k.path).name, lambda k: printable(k.path)):
         if len(set(names)) == len(names):
             break
-        names = [b if base.count(b) == 1 else f"{b} ({where(k)})" for b, k in zip(base, setups)]
+        names = [b if base.count(b) == 1 or not k.path else f"{b} ({where(k)})" for b, k in zip(base, setups)]
     names = [n if names.count(n) == 1 else f"{n} #{i + 1}" for i, n in enumerate(names)]
     return [k if n == k.name else replace(k, name=n) for k, n in zip(setups, names)]
 

@@ -141,7 +141,8 @@ def format_compare(cmp) -> str:
     m = cmp.meta
     w = words(m)
     word = w["setup"]
-    lines = [f"{' vs '.join(dict.fromkeys(cmp.table.bot))} on {len(cmp.runs)} {word}s — seed {m.get('seed')}"]
+    k = len(cmp.runs)
+    lines = [f"{' vs '.join(dict.fromkeys(cmp.table.bot))} on {k} {word}{'s' if k != 1 else ''} — seed {m.get('seed')}"]
     if cmp.meta.get("partial"):
         cut = m.get("unfinished") or []
         lines.insert(0, "PARTIAL: " + (f"stopped during {word} {cut[0]['name']} ({cut[0]['games_played']:,} of "

@@ -33,8 +33,8 @@ class StopSignals:
         self.pid = os.getpid()
         self._old = {}
         self._due = True  # the next signal raises KeyboardInterrupt (the first, or one sent again)
-        self._in_hook = False
-        self._again = None  # the timer that sends a signal again (``_unraisable``)
+        self._pending = False  # a signal is about to be sent again (``_unraisable``)
+        self._again = None  # the timer that sends it
 
     def _handle(self, signum, frame):
         if os.getpid() != self.pid:  # a worker forked before it set its own handlers
@@ -43,7 +43,7 @@ class StopSignals:
             return
         self.received = self.received or signum
         if self._due and not self.shielded:
-            if self._in_hook:  # inside the hook below: raised here, it would be lost too; its timer raises it
+            if self._pending:  # the signal sent again raises it: raised now, in the hook, it would be lost too
                 return
             self._due = False
             raise KeyboardInterrupt
@@ -53,25 +53,26 @@ class StopSignals:
     def shield(self):
         self.shielded = True
 
+    def _send_again(self, signum):
+        self._pending = False
+        os.kill(self.pid, signum)
+
     def _unraisable(self, u):
         """The KeyboardInterrupt ``_handle`` raised landed in a finalizer (a ``__del__``, such
         as the compiler's while it loads the engine, or the pool's while its workers start),
         where Python only prints it and goes on: the signal is sent again a moment later
         (from a thread: sent now, it would land in this hook, still inside the finalizer), to
-        stop the run where it can be stopped. A signal that arrives meanwhile (a second
+        stop the run where it can be stopped. A signal that arrives until then (a second
         Ctrl-C while the timer starts) is the same stop, not a lost one."""
         if not (isinstance(u.exc_value, KeyboardInterrupt) and self.received and not self.shielded):
             self._old_hook(u)
             return
-        self._in_hook, self._due = True, True
-        try:
-            if self._again is not None:
-                self._again.cancel()
-            self._again = threading.Timer(0.01, os.kill, (self.pid, self.received))
-            self._again.daemon = True
-            self._again.start()
-        finally:
-            self._in_hook = False
+        self._pending, self._due = True, True
+        if self._again is not None:
+            self._again.cancel()
+        self._again = threading.Timer(0.01, self._send_again, (self.received,))
+        self._again.daemon = True
+        self._again.start()
 
     def __enter__(self):
         for sig in SIGNALS:

@@ -358,7 +358,11 @@ def test_a_worker_forked_while_a_lock_is_held_does_not_hold_it(tmp_path):
         os.close(lock._fd)  # the parent lets go of its lock (as its death would) without unlinking
         lock._fd = None
         again = OutputLock(tmp_path / "r")  # free although the child still runs
+        from simulator.errors import InputError
+        with pytest.raises(InputError, match=f"another dsim run \\(pid {os.getpid()}\\) is writing"):
+            OutputLock(tmp_path / "r")  # and held now, by this process (not the child)
         again.close()
+        OutputLock(tmp_path / "r").close()
     finally:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)

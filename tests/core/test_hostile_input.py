@@ -187,6 +187,13 @@ def test_the_crash_replay_command_is_shell_quoted(tmp_path):
 def test_compare_without_random_kingdoms_runs():
     r = invoke("compare", BM, BMU, "-k", ROOT / "kingdoms" / "first_game.yaml", "-n", 20, "-j", 1, "-q")
     assert r.exit_code == 0, r.output
+    import re
+    lines = r.output.splitlines()
+    assert lines[0].startswith("Big Money vs Big Money Ultimate on 1 kingdom — seed "), lines[0]
+    rows = [re.match(r"First Game  (Big Money(?: Ultimate)?) +(\d+) +([\d.]+)%", ln) for ln in lines[5:7]]
+    assert [(m[1], m[2]) for m in rows] == [("Big Money", "20"), ("Big Money Ultimate", "20")], r.output
+    assert sum(float(m[3]) for m in rows) == pytest.approx(100.0)   # the whole of each game is won
+    assert "over the" not in r.output  # one kingdom: no verdict over kingdoms
 
 
 @pytest.mark.parametrize("args,message", [
@@ -514,3 +521,8 @@ def test_a_setup_given_twice_is_one_error_and_same_named_files_stay_apart(tmp_pa
     assert len(set(names)) == 3 and all(str(c) in n for c, n in zip(copies, names)), names
     assert len({s["seed"] for s in cmp.meta["kingdoms"]}) == 3   # three samples, not one played thrice
     assert sorted(set(cmp.table.kingdom)) == sorted(names) and len(cmp.table) == 6
+    # setups loaded in Python, without a file: the same name and no path, told apart by number
+    from dataclasses import replace
+    loaded = replace(api.load_setup(k), path=None)
+    cmp = api.compare([BM, BMU], setups=[loaded, loaded], games=12, seed=1, jobs=1)
+    assert [s["name"] for s in cmp.meta["kingdoms"]] == ["First Game #1", "First Game #2"]

@@ -43,6 +43,19 @@ def test_chunking_never_changes_results():
     same(whole, parts)
 
 
+@pytest.mark.parametrize("multiple", [1, 2, 3, 4, 7])
+def test_an_until_ci_plan_is_the_same_whatever_the_bound_so_is_its_stopping_point(multiple):
+    """--until-ci checks between chunks: a run with a higher -n must meet the same chunk
+    ends (the points where it may stop) as one with a lower -n, until the lower one's end."""
+    plans = {n: list(plan_chunks(n, None, multiple)) for n in (500, 5_000, 30_000, 100_000, 10**7 + 5)}
+    assert [k for _, k in plans[10**7 + 5][:6]] == [-(-MIN_CHUNK * 2 ** i // multiple) * multiple for i in range(4)] \
+        + [-(-CHUNK // multiple) * multiple] * 2  # growing from the smallest chunk, then CHUNK's
+    for small, big in zip(list(plans)[:-1], list(plans)[1:]):
+        done = plans[small][:-1]   # the smaller run's last chunk is cut at its bound
+        assert plans[big][:len(done)] == done, (small, big)
+        assert sum(k for _, k in plans[small]) == small
+
+
 @pytest.mark.parametrize("games,jobs,multiple", [(800_000, 2, 1), (100_003, 3, 1), (50_000, 4, 3), (20_000, 2, 2),
                                                   (10**7 + 7, 2, 4)])
 def test_a_plan_covers_every_game_once_and_shrinks_so_the_workers_finish_together(games, jobs, multiple):

@@ -95,10 +95,12 @@ def test_files_of_different_games_are_each_checked_by_their_own_game(tmp_path):
 
 
 def test_every_shipped_file_is_valid():
-    files = sorted(str(p) for p in (ROOT / "strategies").glob("*.yaml")) + \
-        sorted(str(p) for p in (ROOT / "kingdoms").glob("*.yaml"))
+    files = sorted(str(p) for p in (ROOT / "strategies").rglob("*.yaml")) + \
+        sorted(str(p) for p in (ROOT / "kingdoms").rglob("*.yaml"))
+    assert sum("splendor" in f for f in files) >= 10   # Splendor's bots and variants too
     r = CliRunner().invoke(cli, ["validate", *files])
     assert r.exit_code == 0, r.output
+    assert r.output.strip().splitlines()[-1] == f"{len(files)} files valid"
 
 
 def test_every_yaml_snippet_in_the_docs_is_valid(tmp_path):
