@@ -263,9 +263,19 @@ def run(bots, games, setup, players, rules, seats, jobs, seed, quiet, verbose, p
     _finish(res, stop)
 
 
+def since_start() -> float | None:
+    """Wall seconds since this process started (Linux's /proc), or None."""
+    try:
+        ticks = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        return max(0.0, uptime - ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def _print_results(res, fmt):
     if fmt == "table":
-        click.echo(format_table(res))
+        click.echo(format_table(res, since_start()))
     elif fmt == "csv":
         click.echo(res.summary.to_csv(index=False, float_format="%.6g"), nl=False)
     else:

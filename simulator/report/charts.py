@@ -14,7 +14,7 @@ from matplotlib.ticker import MaxNLocator  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from ..run.stats import Results, setup_of, setups_of, stats_spec, words  # noqa: E402
+from ..run.stats import Results, interval_name, setup_of, setups_of, stats_spec, words  # noqa: E402
 from .outfiles import atomic_open
 
 DPI = 110
@@ -72,7 +72,7 @@ def win_rates(res: Results, path) -> Path:
     ax.axvline(even, color="grey", lw=0.8, ls="--")
     ax.text(even, 1.0, f" even share {even:.0f}%", transform=ax.get_xaxis_transform(), va="bottom", ha="left",
             fontsize=8, color="#555555")
-    ax.set_xlabel("win rate (%), whiskers: Wilson 95% interval")
+    ax.set_xlabel(f"win rate (%), whiskers: 95% interval, {interval_name(res.meta)}")
     ax.set_title(_partial(res) + " vs ".join(s.bot) + "\n" + _subtitle(res), fontsize=10, pad=14)
     return _save(fig, path)
 

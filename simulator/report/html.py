@@ -16,8 +16,8 @@ import numpy as np
 import pandas as pd
 
 from .outfiles import atomic_open, pct
-from ..run.stats import (POOLED_DETAIL, fit_summary, fit_verdict, identical_note, identical_pair, largest_misses,
-                         setup_of, setups_of, stats_spec, words)
+from ..run.stats import (POOLED_DETAIL, fit_summary, fit_verdict, identical_note, identical_pair, interval_name,
+                         largest_misses, setup_of, setups_of, stats_spec, words)
 
 #: how to read each chart, by file name
 CAPTIONS = {
@@ -94,10 +94,28 @@ def run_command(m: dict) -> str | None:
     return " ".join(parts)
 
 
+def verdict(res) -> str | None:
+    """A run's answer in one sentence: the bot that won most, its win rate and interval,
+    and whether it is told apart from the others (its interval wholly above theirs) and
+    from the even share; None when no game finished."""
+    s = res.summary.sort_values("win_rate", ascending=False, kind="stable")
+    if not res.games or len(s) < 2:
+        return None
+    best, rest = s.iloc[0], s.iloc[1:]
+    even = 1 / res.meta.get("players", len(s))
+    said = f"{best.bot} won {pct(best.win_rate)} of {res.games:,} games [{pct(best.ci_low)}, {pct(best.ci_high)}]"
+    if best.ci_low > rest.ci_high.max():
+        return said + (f", clearly ahead of {rest.bot.iloc[0]} ({pct(rest.win_rate.iloc[0])})" if len(rest) == 1 else
+                       f", clearly ahead of every other bot (next: {rest.bot.iloc[0]}, {pct(rest.win_rate.iloc[0])})")
+    close = rest[rest.ci_high >= best.ci_low].bot.tolist()
+    return said + f": not told apart from {', '.join(close)} at these games (the 95% intervals overlap" + \
+        (f"; the even share is {pct(even)})" if len(s) > 2 else "); play more games, or --paired")
+
+
 def _summary_table(summary, meta, title="Results") -> dict:
     vp = words(meta)["vp"]
-    return {"title": title, "caption": "win rate: wins plus shared wins as 1/k, over games; 95% interval: Wilson "
-                                       "(or from the spread between deals with --paired)",
+    return {"title": title, "caption": "win rate: wins plus shared wins as 1/k, over games; 95% interval: "
+                                       + interval_name(meta),
             "header": ["bot", "games", "wins", "ties", "losses", "win rate", "95% interval",
                        f"mean {words(meta)['vp_title']}", "mean turns"],
             "text_cols": {0},
@@ -173,6 +191,7 @@ def run_report(res, out, chart_files=()) -> Path:
         tables.append(_stats_table(res.game_stats, spec))
     return _write(out, {"title": names, "subtitle": f"{res.games:,} games · {m.get('players')} players · seed "
                                                     f"{m.get('seed')}",
+                        "verdict": verdict(res),
                         "partial": _partial(m, res.games), "error": m.get("error"), "facts": facts,
                         "command": run_command(m), "bots": m.get("bots", []), "tables": tables, "notes": [],
                         "charts": _charts(chart_files, m), "version": m.get("dsim_version", "")})

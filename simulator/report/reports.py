@@ -47,7 +47,9 @@ def title(res: Results) -> str:
     return f"{names} — {res.games:,} games, {m.get('players')} players, {words(m)['setup']}: {kname}"
 
 
-def format_table(res: Results) -> str:
+def format_table(res: Results, since_start: float | None = None) -> str:
+    """The run on screen; ``since_start``: the seconds since the command started (its
+    libraries and engine loaded, the games played), said beside the games' own time."""
     m = res.meta
     lines = []
     if res.partial:
@@ -93,7 +95,9 @@ def format_table(res: Results) -> str:
                      f"{res.games:,} games with intervals up to ±{widest:.4f} (raise -n to go on)")
     if m.get("seconds"):
         rate = res.games / m["seconds"] if m["seconds"] else 0
-        lines.append(f"played in {m['seconds']:.1f} s ({rate:,.0f} games/s)")
+        lines.append(f"played in {m['seconds']:.1f} s ({rate:,.0f} games/s)" + (
+            f"; {since_start:.1f} s in all, with dsim's start (its libraries and the engine loaded)"
+            if since_start and since_start > m["seconds"] + 0.5 else ""))
     return "\n".join(lines)
 
 

@@ -351,6 +351,11 @@ class CompareResults:
         return self.meta.get("pooled_setups", len(self.runs))
 
 
+def interval_name(meta: dict) -> str:
+    """What a run's 95% intervals are computed from."""
+    return "from the spread between deals (--paired)" if meta.get("paired") else "Wilson"
+
+
 #: how the pooled verdict is computed ("setup" is said in the game's word for it)
 POOLED_METHOD = "setups as the sampling unit: the mean of the per-setup win rates, Student-t 95% interval"
 POOLED_DETAIL = ("from the spread of the per-setup win rates (k - 1 degrees of freedom for k setups), so it holds the "

@@ -124,3 +124,23 @@ def test_open_shows_the_report_in_a_browser_or_says_where_it_is(tmp_path, monkey
 def test_open_without_out_is_an_error(cmd):
     r = invoke(cmd, WITCH, BMU, "--open", "-n", 10)
     assert r.exit_code != 0 and "--open needs --out" in r.output
+
+
+def test_the_report_opens_with_a_verdict_and_names_its_interval(tmp_path):
+    from simulator.report.html import verdict
+    res = api.simulate([SBM, BMU], games=scaled(4000, 400), seed=3, jobs=1, paired=True)
+    write_reports(res, tmp_path)
+    page = (tmp_path / "report.html").read_text()
+    s = res.summary.set_index("bot")
+    said = verdict(res)
+    assert said.startswith(f"Smithy Big Money won {s.win_rate['Smithy Big Money'] * 100:.2f}% of {res.games:,} games")
+    assert said.endswith(f"clearly ahead of Big Money Ultimate ({s.win_rate['Big Money Ultimate'] * 100:.2f}%)")
+    assert f'<p class="verdict">{said}</p>' in page and page.index("verdict") < page.index("What was run")
+    assert "95% interval: from the spread between deals (--paired)" in page and "Wilson" not in page
+    # a mirror: the two are not told apart; no game: no verdict
+    mirror = api.simulate([BMU, BMU], games=scaled(400, 100), seed=3, jobs=1)
+    assert "not told apart from Big Money Ultimate (2)" in verdict(mirror)
+    assert "95% interval: Wilson" in (write_reports(mirror, tmp_path / "m") and (tmp_path / "m" / "report.html")
+                                      .read_text())
+    mirror.summary = mirror.summary.iloc[:1]
+    assert verdict(mirror) is None

@@ -296,3 +296,18 @@ def test_a_run_stopped_before_any_game_finished_shows_no_nan(monkeypatch):
     assert text.splitlines()[0] == "PARTIAL: 0 of 100 games (error)"
     assert text.splitlines()[-1] == "no game finished, so there is nothing to count"
     assert "nan" not in text and "n/a" not in text
+
+
+def test_the_time_said_includes_dsims_start_when_it_is_told():
+    import time
+
+    from simulator.cli import since_start
+    res = simulate([SBM, BMU], games=scaled(5000, 50), seed=1, jobs=1)
+    res.meta["seconds"] = max(res.meta["seconds"], 0.5)  # a line is said for a run that took time
+    last = format_table(res, since_start=res.meta["seconds"] + 2.25).splitlines()[-1]
+    assert last.startswith("played in ") and last.endswith(
+        f"; {res.meta['seconds'] + 2.25:.1f} s in all, with dsim's start (its libraries and the engine loaded)")
+    assert "in all" not in format_table(res).splitlines()[-1]
+    first = since_start()
+    time.sleep(0.2)
+    assert 0 < first and 0.15 < since_start() - first < 30  # wall seconds, a busy machine's included
