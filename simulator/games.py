@@ -76,7 +76,7 @@ class Game(Protocol):
 CAPABILITIES = {
     "optimize": (("optimizer",), "dsim optimize evolves its bots (optimizer(): the genome's grammar, seeds, ...)"),
     "each_item": (("optimizer",), "optimize --each-card ranks its items as a baseline bot + X (the optimizer's "
-                                  "EACH_ITEM, each_item_pool, item_setup, uses)"),
+                                  "EACH_ITEM, each_item_pool, item_setup (None: no item, the baseline), uses)"),
     "play": (("person_table",), "dsim play: a person plays it in the terminal"),
     "why": (("log_text",), "dsim log --why: its log says which rule made each choice"),
     "stats": (("stats_table",), "figures of its own: res.game_stats, and the reports its STATS_REPORT describes"),

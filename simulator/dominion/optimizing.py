@@ -191,8 +191,10 @@ def each_item_pool(edition: int, cards=None) -> list:
 
 
 def item_setup(card, edition: int) -> Kingdom:
-    """The basic supply plus ``card``: where --each-card evolves Big Money + that card."""
-    return Kingdom(f"Big Money + {card.name}", (card,), Rules().with_overrides({"edition": edition}), complete=False)
+    """The basic supply plus ``card``: where --each-card evolves Big Money + that card (with
+    ``card`` None, the basic supply alone: the baseline every card is measured against)."""
+    return Kingdom(f"Big Money + {card.name}" if card else "Big Money alone", (card,) if card else (),
+                   Rules().with_overrides({"edition": edition}), complete=False)
 
 
 def uses(gen: Genome, card: str) -> bool:

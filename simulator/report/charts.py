@@ -408,10 +408,16 @@ def items_ranking(ranking, path, meta: dict) -> Path:
     names = ranking[meta["item"]]
     ax.set_yticks(y, [c if b else f"{c} (never {meta['used']})" for c, b in zip(names, used)], fontsize=8)
     ax.set_xlim(0, 108)
+    ax.set_ylim(-1.6, len(ranking))
     players = meta.get("players", 2)
     even = 100 / players
     ax.axvline(even, color="grey", lw=0.8, ls="--")
     ax.text(even, len(ranking) - 0.4, f" even share ({even:.1f}%)", color="grey", fontsize=7, va="bottom")
+    alone = meta.get("alone") or {}
+    if "win_rate" in alone:  # the baseline bot with no item: what each item adds to
+        base = 100 * alone["win_rate"]
+        ax.axvline(base, color="#C44E52", lw=1, ls=":")
+        ax.text(base, -0.9, f" {meta['baseline']} alone ({base:.1f}%)", color="#C44E52", fontsize=7, va="top")
     against = meta["against"]
     ax.set_xlabel(f"win rate against {against} (%), whiskers: Wilson 95% interval")
     ax.set_title(("PARTIAL (stopped before every item ran) — " if meta.get("partial") else "")

@@ -246,5 +246,11 @@ def write_json(obj, path) -> Path:
     return Path(path)
 
 
+def write_text(text: str, path) -> Path:
+    with atomic_open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return Path(path)
+
+
 def pct(x: float) -> str:
     return "n/a" if x != x else f"{100 * x:.2f}%"

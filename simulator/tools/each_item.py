@@ -16,7 +16,7 @@ import pandas as pd
 from .. import api
 from ..errors import one_error, printable
 from ..games import STRATEGIES, game_of_bots, offers
-from ..report.outfiles import pct, write_all, write_csv, write_json
+from ..report.outfiles import pct, write_all, write_csv, write_json, write_text
 from ..report.reports import text_rows
 from .optimizer import (ROOT, check_advanced, count_field, damaged, load_state, optimize, parse_budget,
                         replace_folder, same_run, saved_seed)
@@ -25,7 +25,7 @@ from .optimizer import (ROOT, check_advanced, count_field, damaged, load_state, 
 def files(each: dict) -> tuple:
     """What a ranking of ``each`` (a game's EACH_ITEM) writes (docs/optimize.md)."""
     w = each["item"]
-    return (f"{w}s_ranking.csv", f"{w}s_ranking.png", f"{w}s/", "run.json", f"each_{w}.json")
+    return (f"{w}s_ranking.csv", f"{w}s_ranking.png", f"{w}s/", "baseline.yaml", "run.json", f"each_{w}.json")
 
 
 def ranking_columns(each: dict) -> list:
@@ -87,15 +87,35 @@ def each_item(game, against=None, edition: int = 1, budget="30m", generations: i
     spent = done["seconds"]
     # the items ranked before are kept; those that ran no generation are tried again
     rows, bots = [r for r in done["rows"] if "win_rate" in r], done["bots"]
+    baseline = done.get("baseline") if "win_rate" in (done.get("baseline") or {}) else None
     t0 = time.perf_counter()
     stopped = None
+
+    def share():  # an equal share of what is left (the baseline is one more share), so the run keeps to the budget
+        left = len(pool) - len(rows) + (baseline is None)
+        return None if total is None else max(1.0, 0.99 * (total - spent - (time.perf_counter() - t0)) / left)
+
+    def save():
+        if out is not None:
+            state = {"key": key, "rows": rows, "bots": bots, "baseline": baseline,
+                     "seconds": spent + time.perf_counter() - t0}
+            write_all(out, [lambda: write_json(state, out / files(each)[-1])])
     try:
+        if baseline is None:  # the baseline bot alone, evolved with no item: what every item adds to
+            per_item = share()
+            res = optimize(tools.item_setup(None, edition), opp, players, per_item or 1, generations, seed, jobs, None,
+                           progress=None, backend=backend, scheduler=scheduler, **dict(advanced, pool_cards=()))
+            if res.meta["partial"]:
+                raise KeyboardInterrupt
+            baseline = _row(res, None, each, None)
+            if progress:
+                progress(f"{_alone(each)}: {_said(baseline, each)} against {opp[0].name}" if "win_rate" in baseline
+                         else f"{_alone(each)}: no generation ran in its {per_item:.0f} s")
+            save()
         for c in pool:
             if any(r[word] == c.name for r in rows):
                 continue
-            # an equal share of what is left, so the whole run keeps to the budget
-            left = len(pool) - len(rows)
-            per_item = None if total is None else max(1.0, 0.99 * (total - spent - (time.perf_counter() - t0)) / left)
+            per_item = share()
             res = optimize(tools.item_setup(c, edition), opp, players, per_item or 1, generations, seed, jobs, None,
                            progress=None, backend=backend, scheduler=scheduler, **dict(advanced, pool_cards=(c,)))
             if res.meta["partial"]:
@@ -111,36 +131,54 @@ def each_item(game, against=None, edition: int = 1, budget="30m", generations: i
                 progress(f"{c.name}: {_said(rows[-1], each)} against {opp[0].name}"
                          if "win_rate" in rows[-1] else f"{c.name}: no generation ran in its {per_item:.0f} s; "
                          "not ranked")
-            if out is not None:
-                state = {"key": key, "rows": rows, "bots": bots, "seconds": spent + time.perf_counter() - t0}
-                write_all(out, [lambda st=state: write_json(st, out / files(each)[-1])])
+            save()
     except KeyboardInterrupt:
         stopped = "interrupt"
     return _ranked(rows, bots, pool, each, stopped,
                    {"against": opp[0].name, "edition": edition, "players": players, "seed": seed,
-                    "seconds": round(spent + time.perf_counter() - t0, 1)})
+                    "seconds": round(spent + time.perf_counter() - t0, 1), "alone": baseline})
 
 
 def _row(res, item, each: dict, uses) -> dict:
     """An item's row: its best bot's record against the opponent on fresh seeds (and
     whether the bot ``uses`` the item), or only that no generation ran in its share of the
     budget (not ranked)."""
+    name = item.name if item else None
     if not len(res.leaderboard):
-        return {each["item"]: item.name, "generations": 0}
+        return {each["item"]: name, "generations": 0}
     r = res.leaderboard.iloc[0]
-    return {each["item"]: item.name, "win_rate": float(r.win_rate), "ci_low": float(r.ci_low),
-            "ci_high": float(r.ci_high), "games": int(r.games), "generations": res.meta["generations"],
-            _uses(each): uses(res.best, item.name),
+    row = {each["item"]: name, "win_rate": float(r.win_rate), "ci_low": float(r.ci_low), "ci_high": float(r.ci_high),
+           "games": int(r.games), "generations": res.meta["generations"]}
+    if item is None:  # the baseline: its bot kept whole (it is written beside the items' bots)
+        return {**row, "bot": res.render(res.best, _alone(each))}
+    return {**row, _uses(each): uses(res.best, item.name),
             "bot": res.render(res.best, f"{each['baseline']} + {item.name}").replace("\n", " | ")}
+
+
+def _alone(each: dict) -> str:
+    """The baseline's name: the baseline bot with no item."""
+    return f"{each['baseline']} alone (no {each['item']})"
 
 
 def _ranked(rows: list, bots: dict, pool: list, each: dict, stopped, meta: dict) -> "EachItem":
     """The ranking of the finished rows: best first, an item its best bot never uses after
-    every item that is used."""
+    every item that is used. The baseline is the best bot found that uses no item (the
+    baseline's own evolution, or an item's whose best bot never used it: all measured on
+    the same fresh seeds), stated once; an item whose best bot never uses it adds nothing
+    to it, and is shown at the baseline's record."""
     word = each["item"]
-    ranked = [r for r in rows if "win_rate" in r]
-    ranking = pd.DataFrame(ranked, columns=ranking_columns(each))
     col = _uses(each)
+    ranked = [r for r in rows if "win_rate" in r]
+    numbers = ("win_rate", "ci_low", "ci_high", "games")
+    alone = meta.get("alone") if "win_rate" in (meta.get("alone") or {}) else None
+    for r in ranked:
+        if not r.get(col, True) and (alone is None or r["win_rate"] > alone["win_rate"]):
+            alone = {**{k: r[k] for k in numbers}, "generations": r["generations"], "bot": bots[r[word]],
+                     "found_with": r[word]}
+    if alone is not None:
+        ranked = [r if r.get(col, True) else {**r, **{k: alone[k] for k in numbers}} for r in ranked]
+    meta = {**meta, "alone": alone}
+    ranking = pd.DataFrame(ranked, columns=ranking_columns(each))
     ranking[col] = ranking[col].fillna(True).astype(bool)  # rows saved before the column
     ranking = ranking.sort_values([col, "win_rate"], ascending=False, kind="stable").reset_index(drop=True)
     unranked = [r[word] for r in rows if "win_rate" not in r]
@@ -176,11 +214,16 @@ def _state(out, key: dict, each: dict) -> dict:
         and (("win_rate" in r) == (r[word] in bots)) for r in rows)
     if not ok or not all(isinstance(t, str) for t in bots.values()):
         raise damaged(path, f"its {word}s are not a list of finished {word}s")
+    baseline = st.get("baseline")
+    numbers = ("win_rate", "ci_low", "ci_high", "games", "generations")
+    if baseline is not None and not (isinstance(baseline, dict) and isinstance(baseline.get("bot"), str)
+                                     and all(isinstance(baseline.get(k), (int, float)) for k in numbers)):
+        raise damaged(path, "its baseline is not a finished bot's record")
     try:
         seconds = float(count_field(st.get("seconds"), "seconds", real=True))
     except ValueError as e:
         raise damaged(path, e) from None
-    return {"rows": rows, "bots": bots, "seconds": seconds}
+    return {"rows": rows, "bots": bots, "seconds": seconds, "baseline": baseline}
 
 
 def format_ranking(res: EachItem) -> str:
@@ -194,6 +237,11 @@ def format_ranking(res: EachItem) -> str:
             ", none in a generation of its own (give a larger --budget)" if m["not_ranked"] else "")
     lines = [f"{m['baseline']} + each {word} against {printable(m['against'])}, {m['players']} players "
              f"(even share {pct(1 / m['players'])}):"]
+    alone = m.get("alone") or {}
+    if "win_rate" in alone:
+        lines.append(f"the baseline, the best {m['baseline']} bot found with no {word}: {pct(alone['win_rate'])} "
+                     f"[{pct(alone['ci_low'])}, {pct(alone['ci_high'])}]; a {word} its bot never {m['used']} "
+                     "is shown at it")
     lines += text_rows(res.ranking, [word, used.replace("_", " "), "win rate", "95% CI", "games", "generations"],
                    lambda r: [r[0], "yes" if getattr(r, used) else "no", pct(r.win_rate),
                               f"[{pct(r.ci_low)}, {pct(r.ci_high)}]", f"{r.games:,}", str(r.generations)])
@@ -210,6 +258,11 @@ def write_each_item(res: EachItem, out, command: str | None = None) -> list:
                lambda: replace_folder(out / f"{word}s", "*.yaml", {
                    f"{name.lower().replace(' ', '_')}.yaml": text for name, text in res.bots.items()}),
                lambda: write_json(meta, out / "run.json")]
+    if (meta.get("alone") or {}).get("bot"):
+        found = meta["alone"].get("found_with")
+        head = f"# the baseline: the best {meta['baseline']} bot found with no {word}" + (
+            f" (found while ranking {found}, whose best bot never {meta['used']} it)\n" if found else "\n")
+        writers.append(lambda: write_text(head + meta["alone"]["bot"], out / "baseline.yaml"))
     if len(res.ranking):
         from ..report.charts import items_ranking
         writers.append(lambda: items_ranking(res.ranking, out / f"{word}s_ranking.png", meta))
@@ -220,4 +273,4 @@ def _said(row: dict, each: dict) -> str:
     if "win_rate" not in row:
         return "not ranked"
     rate = f"{100 * row['win_rate']:.1f}%"
-    return rate if row.get(_uses(each), True) else f"never {each['uses']} it ({rate} as plain {each['baseline']})"
+    return rate if row.get(_uses(each), True) else f"never {each['uses']} it (its bot: {rate})"

@@ -39,7 +39,7 @@ from ..lang import genome as G
 from ..errors import InputError, InputErrors, one_error, printable, short
 from ..lang.yamlio import load_text
 from ..games import STRATEGIES, game_names, game_of_bots, game_of_setup, get_game, offers
-from ..report.outfiles import atomic_open, check_writable, write_all, write_csv, write_json
+from ..report.outfiles import atomic_open, check_writable, write_all, write_csv, write_json, write_text
 from ..run.pool import make_pool
 from ..run.options import RunOptions, default_jobs
 from ..run.stats import BOT_COLS, wilson
@@ -269,6 +269,7 @@ class Optimizer:
         self.generation = 0
         self.games = 0
         self.seconds = 0.0
+        self.pace = 0.0                # the fastest games per second of a stage so far (a warm pool's)
         self.history = []
         self.fame = []                 # past generations' bests, oldest first
         self.first = []                # a --start run's first leaders: the start bot's best alternatives
@@ -390,12 +391,14 @@ class Optimizer:
         for stage in range(s.stages):
             ns = _allot(n, w, s.players)
             tasks = [(texts[i], tuple(opps), seed, firsts, ns, False) for i in alive]
+            t, before = time.perf_counter(), self.games
             for i, res in zip(alive, ev.map(tasks)):
                 for o, (wins, games, share, _) in enumerate(res):
                     fit[i][o][0] += wins
                     fit[i][o][1] += games
                     fit[i][o][2] = share
                     self.games += games
+            self.pace = max(self.pace, (self.games - before) / max(1e-9, time.perf_counter() - t))
             firsts = tuple(f + k for f, k in zip(firsts, ns))
             n *= 2
             if stage == 0:
@@ -422,15 +425,17 @@ class Optimizer:
 
     def final_seconds(self) -> float:
         """What the end of the run will take (pruning, the final evaluation, the leaders'
-        matrix), at the pace of the games so far (the budget covers it too)."""
+        matrix), at the pace of the fastest stage so far: the first stage's pace holds the
+        workers' start, which a short budget (each item's share of --each-card's) would
+        otherwise count as the pace of every game to come (the budget covers the end too)."""
         s = self.s
         rules = max(1, sum(len(G.parts(g)) for g in self.leaders[:1]))
         finalists = len(self.leaders) + len(self.fame) + len(self.first) + (self.start is not None)
         games = len(s.against) * (s.final_games + s.prune_games * (rules + len(self.leaders) + len(s.against))
                                   + s.select_games * finalists) \
             + len(self.leaders) ** 2 * max(s.stage_games, s.final_games // 4)
-        rate = self.games / max(1e-9, self.elapsed())
-        return games / rate if self.games else 0.0
+        rate = self.pace or self.games / max(1e-9, self.elapsed())
+        return games / rate if rate else 0.0
 
     def evolve(self, ev: Evaluator) -> str:
         """Generations until the budget or the generation count is reached; returns why it
@@ -954,12 +959,6 @@ def _comments(meta: dict, board: pd.DataFrame) -> list:
     return lines
 
 
-def _put_text(path, text) -> Path:
-    with atomic_open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    return Path(path)
-
-
 def replace_folder(folder: Path, pattern: str, files: dict) -> list:
     """``files`` ({name: text}) written into ``folder``, which keeps no other file of
     ``pattern`` (an earlier run's left-overs)."""
@@ -967,7 +966,7 @@ def replace_folder(folder: Path, pattern: str, files: dict) -> list:
     for old in folder.glob(pattern):
         if old.name not in files:
             old.unlink()
-    return [_put_text(folder / name, text) for name, text in files.items()]
+    return [write_text(text, folder / name) for name, text in files.items()]
 
 
 def write(res: Outcome, out: Path, command: str | None = None) -> list:
@@ -977,7 +976,7 @@ def write(res: Outcome, out: Path, command: str | None = None) -> list:
     disk) is an OutputError naming it and those written before."""
     out = Path(out)
     meta = dict(res.meta, command=command)
-    writers = [lambda: _put_text(out / "best.yaml", res.render(res.best, "Best", _comments(meta, res.leaderboard))),
+    writers = [lambda: write_text(res.render(res.best, "Best", _comments(meta, res.leaderboard)), out / "best.yaml"),
                lambda: replace_folder(out / "leaders", "leader_*.yaml", {
                    f"leader_{i + 1}.yaml": res.render(g, f"Leader {i + 1}", [f"leader {i + 1} of {meta['setup']}"])
                    for i, g in enumerate(res.leaders)}),

@@ -219,15 +219,25 @@ def test_each_card_ranks_the_cards_it_was_given(tmp_path):
     (tmp_path / "cards" / "witch.yaml").write_text("name: stale\nbuy: [Silver]\n")  # an earlier run's
     files = write_each_card(res, tmp_path, "dsim optimize --each-card")
     assert {p.name for p in files} == {"cards_ranking.csv", "smithy.yaml", "village.yaml", "run.json",
-                                       "cards_ranking.png"}
+                                       "cards_ranking.png", "baseline.yaml"}
+    alone = res.meta["alone"]
+    said = (tmp_path / "baseline.yaml").read_text()
+    assert said.startswith("# the baseline: the best Big Money bot found with no card")
+    assert strategy_from_text((tmp_path / "baseline.yaml").read_text(), "<b>").cards() and \
+        not any(c.kingdom for c in strategy_from_text(alone["bot"], "<b>").cards())
+    # a card its best bot never buys is shown at the baseline's record, the best bot found with no card
+    for r in ranking.itertuples():
+        assert r.buys_it or (r.win_rate, r.ci_low, r.ci_high) == (alone["win_rate"], alone["ci_low"], alone["ci_high"])
     assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == ["smithy.yaml", "village.yaml"]
     # on screen: a line per card, best first, in percent, with the even share of the seats
     text = each_item.format_ranking(res).splitlines()
     assert text[0] == "Big Money + each card against Big Money Ultimate, 2 players (even share 50.00%):"
-    assert text[1].split() == ["card", "buys", "it", "win", "rate", "95%", "CI", "games", "generations"]
+    assert text[1] == (f"the baseline, the best Big Money bot found with no card: {pct(alone['win_rate'])} "
+                       f"[{pct(alone['ci_low'])}, {pct(alone['ci_high'])}]; a card its bot never bought is shown at it")
+    assert text[2].split() == ["card", "buys", "it", "win", "rate", "95%", "CI", "games", "generations"]
     first = ranking.iloc[0]
-    assert text[2].split()[:3] == [first.card, "yes" if first.buys_it else "no", pct(first.win_rate)]
-    assert len(text) == 4 and "Empty DataFrame" not in "\n".join(text)
+    assert text[3].split()[:3] == [first.card, "yes" if first.buys_it else "no", pct(first.win_rate)]
+    assert len(text) == 5 and "Empty DataFrame" not in "\n".join(text)
 
 
 def test_write_keeps_the_outputs_of_a_partial_run(tmp_path):
@@ -416,8 +426,8 @@ def test_each_card_honours_players_and_a_stopped_run_resumes_from_the_next_card(
     calls = []
 
     def stop_on_village(kingdom, *a, **kw):
-        calls.append(kingdom.cards[0].name)
-        if kingdom.cards[0].name == "Village" and len(calls) == 2:
+        calls.append(kingdom.cards[0].name if kingdom.cards else "(none)")
+        if calls[-1] == "Village" and calls.count("Village") == 1:
             raise KeyboardInterrupt
         return real(kingdom, *a, **kw)
     monkeypatch.setattr(each_item, "optimize", stop_on_village)
@@ -428,7 +438,7 @@ def test_each_card_honours_players_and_a_stopped_run_resumes_from_the_next_card(
     assert json.loads((tmp_path / "run.json").read_text())["partial"] is True
     assert {p.name for p in files} >= {"cards_ranking.csv", "run.json"}
     second = each_card(BMU, **kw)
-    assert calls == ["Smithy", "Village", "Village"]  # Smithy was not played again
+    assert calls == ["(none)", "Smithy", "Village", "Village"]  # the baseline and Smithy were not played again
     assert not second.meta["partial"] and sorted(second.ranking.card) == ["Smithy", "Village"]
     assert second.meta["players"] == 3
 
@@ -534,7 +544,7 @@ def test_each_card_says_when_the_best_bot_never_buys_the_card(tmp_path, monkeypa
 
     def without_village(kingdom, *a, **kw):
         res = real(kingdom, *a, **kw)
-        if kingdom.cards[0].name == "Village":  # as if the best Big Money + Village bought none
+        if kingdom.cards and kingdom.cards[0].name == "Village":  # as if the best Big Money + Village bought none
             res.best = res.best.with_list(res.grammar, "buy", [r for r in res.best.get("buy") if r.item != "Village"])
         return res
     monkeypatch.setattr(each_item, "optimize", without_village)
@@ -542,6 +552,8 @@ def test_each_card_says_when_the_best_bot_never_buys_the_card(tmp_path, monkeypa
     assert res.ranking.card.tolist() == ["Smithy", "Village"]  # never bought: last, whatever its win rate
     assert res.ranking.buys_it.tolist() == [True, False] and res.meta["never_bought"] == ["Village"]
     assert "never buys Village" in res.bots["Village"]
+    alone = res.meta["alone"]  # never bought: shown at the baseline, the best bot found with no card
+    assert res.ranking.set_index("card").win_rate["Village"] == alone["win_rate"]
 
 
 def test_the_command_line_evolves_splendor_bots_and_starts_from_a_bot(tmp_path):
@@ -594,3 +606,22 @@ def test_the_summary_counts_one_dropped_rule_in_the_singular():
     said = [summary_lines(SimpleNamespace(meta={"dropped": n, "prune_games": 8}))[0] for n in (1, 2)]
     assert said == ["Dropped 1 rule or condition that changed none of 8 games against each opponent.",
                     "Dropped 2 rules or conditions that changed none of 8 games against each opponent."]
+
+
+def test_the_end_of_a_run_is_foreseen_at_the_pace_of_its_fastest_stage():
+    """A generation's first stage holds the workers' start: at the pace of every game so
+    far, a short budget (an item's share of --each-card's) would foresee a slow end and stop
+    after one generation. The end is foreseen at the fastest stage's pace."""
+    opt, ev = _optimizer([BMU])
+    try:
+        opt.run_generation(ev)
+        assert opt.pace > 0 and opt.games > 0
+        opt.seconds = 1000.0  # as if the start had taken long: the average pace is low
+        fast = opt.final_seconds()
+        assert fast == pytest.approx(opt.final_seconds())
+        pace, opt.pace = opt.pace, 0.0
+        assert opt.final_seconds() > 10 * fast  # the average would foresee an end ten times longer
+        opt.pace = 2 * pace
+        assert opt.final_seconds() == pytest.approx(fast / 2)
+    finally:
+        ev.close()
