@@ -101,6 +101,15 @@ MUTANTS = [
      [OPT_START + "test_an_unchanged_start_bot_is_written_back_as_its_file_writes_it"]),
     ("optimize: a repeated start rule kept once is no change", "simulator/lang/genome.py", "            left.remove(x)\n", "            pass\n",
      [OPT_START + "test_an_unchanged_start_bot_is_written_back_as_its_file_writes_it"]),
+    # ---- log --why: the rules above the one that decided
+    ("why-not: an empty pile is said too dear", ENGINE, "            log_ev(S, EV_WHYNOT, p, r - first, WN_EMPTY)",
+     "            log_ev(S, EV_WHYNOT, p, r - first, WN_COST)"),
+    ("why-not: a false condition reads no values", ENGINE, "                if op >= OP_GAME:\n                    a = T[co + 2 * i + 1]",
+     "                if op > 999:\n                    a = T[co + 2 * i + 1]"),
+    ("why-not: the chosen rule is listed among those above", ENGINE, "            why_not(S, T, F, p, cap, mask, zone, first, r)",
+     "            why_not(S, T, F, p, cap, mask, zone, first, r + 1)"),
+    ("why-not: a hand without the card is not said", ENGINE, "        elif zone >= 0 and find_in(S, p, zone, c) < 0:",
+     "        elif False:"),
     # ---- hardening, round 3: what a run stops at, pools and refuses
     ("--until-ci's chunks grow with -n", "simulator/run/runner.py", "return ChunkPlan(games, whole(CHUNK), head=",
      "return ChunkPlan(games, whole(min(CHUNK, max(MIN_CHUNK, games // 20))), head=",

@@ -6,8 +6,8 @@ module only formats them, so the log always shows exactly what the engine did.
 from __future__ import annotations
 
 from . import layout as E
-from .cards import CARDS, card_name as _name
-from .strategy import DEFAULT_LISTS, LISTS, OPTIONS, default_rules
+from .cards import CARDS, TYPE_BITS, card_name as _name
+from .strategy import DEFAULT_LISTS, FUNCTIONS, LISTS, OPTIONS, VARIABLES, default_rules
 
 ZONE_WORDS = {E.Z_DISC: "", E.Z_HAND: " into hand", E.Z_DRAW: " onto the deck"}
 ENDINGS = {E.END_PROVINCES: "the Province pile is empty", E.END_PILES: "supply piles are empty",
@@ -43,6 +43,79 @@ DEFAULT_WHY = {
     ("set_aside", None): "every Action when no Action is left to play",
     ("play", None): "1st edition: an Action in hand must be chosen, the first one",
 }
+
+
+#: what a condition reads, by (opcode, argument): a variable's name, or a function of a card or a type
+_VALUE_NAMES = {(v.opcode, v.arg): v.name for v in VARIABLES.values()}
+_TYPE_NAMES = {bit: name for name, bit in TYPE_BITS.items()}
+
+
+def value_name(op: int, a: int) -> str:
+    """The name of what opcode ``op`` with argument ``a`` reads, as a bot's condition writes it."""
+    if (op, a) in _VALUE_NAMES:
+        return _VALUE_NAMES[(op, a)]
+    for f in FUNCTIONS.values():
+        for kind, code in f.signatures.items():
+            if code == op:
+                return f"{f.name}({_name(a) if kind == 'card' else _TYPE_NAMES.get(a, a)})"
+    return f"value {op}/{a}"
+
+
+def _rule_of(bot, key: str, i: int):
+    """Rule i of the bot's list ``key`` as the engine reads it (its own, the buy list for a
+    gain list it lacks, or the default list), or None."""
+    own = getattr(bot, key, None)
+    if own is not None:
+        return own[i] if i < len(own) else None
+    if key == "gain":
+        return bot.buy[i] if i < len(bot.buy) else None
+    rules = default_rules(key) if key in DEFAULT_LISTS else ()
+    return rules[i] if i < len(rules) else None
+
+
+#: the reasons a rule passed over for its card alone, said once for all its cards
+_GROUPED_WHY_NOT = {E.WN_COST: "too dear", E.WN_EMPTY: "pile empty", E.WN_ABSENT: "none in hand",
+                    E.WN_TYPE: "not of the type asked", E.WN_SAME: "the card just trashed"}
+
+
+def why_not_text(bot, key: str, passed: list) -> str:
+    """The rules above the one that decided (``passed``: (rule index, WN_* reason, detail,
+    [(opcode * EV_ARG + argument, value)] read by a false condition)), each with why it did
+    not choose, in one line: the cards refused for the same plain reason (too dear, pile
+    empty ...) together, once each, where the first stands; a false condition with the
+    values it read."""
+    parts: list = []            # [reason, [cards]] for a group, or a text
+    groups: dict = {}
+    for i, reason, detail, values in passed:
+        rule = _rule_of(bot, key, i)
+        card = rule.card.name if rule is not None else f"rule {i + 1}"
+        if reason == E.WN_COND and rule is not None and rule.cond is not None:
+            seen = ", ".join(f"{value_name(x // E.EV_ARG, x % E.EV_ARG)} = {v}" for x, v in dict(values).items())
+            parts.append(f"{card}: '{rule.cond.text}' is false" + (f" ({seen})" if seen else ""))
+        elif reason in _GROUPED_WHY_NOT:
+            if reason not in groups:
+                groups[reason] = (detail, [])
+                parts.append(reason)
+            if card not in groups[reason][1]:
+                groups[reason][1].append(card)
+        else:
+            parts.append(f"{card}: the end-game guard refused it" if reason == E.WN_GUARD else f"{card}: not chosen")
+    out = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        detail, cards = groups[part]
+        if part == E.WN_COST:
+            out.append(f"too dear with {detail} coin{'s' if detail != 1 else ''}: "
+                       + ", ".join(f"{c} ({CARDS[_card_id(c)].cost})" for c in cards))
+        else:
+            out.append(f"{_GROUPED_WHY_NOT[part]}: {', '.join(cards)}")
+    return "; ".join(out)
+
+
+def _card_id(name: str) -> int:
+    return next(c.id for c in CARDS if c.name == name)
 
 
 def _rule_where(bot, key: str, i: int) -> str:
@@ -118,6 +191,8 @@ class _Text:
         self.cleanup = False
         self.after_buy = None
         self.resolving = None      # the card whose effect is being resolved
+        self.passed: list = []     # the rules above the next choice's, and why each did not choose
+        self.why_lines = 1         # the lines the last why wrote
         self.last_why = None       # (player, list) of the why-line just written
 
     def other(self, p):
@@ -141,6 +216,14 @@ class _Text:
     def event(self, code, p, c, v):
         if code == E.EV_WHY:
             self.why(p, c, v)
+            self.passed = []
+            return
+        if code == E.EV_WHYNOT:
+            self.passed.append((c, v % E.WN_DETAIL, v // E.WN_DETAIL, []))
+            return
+        if code == E.EV_VALUE:
+            if self.passed:
+                self.passed[-1][3].append((c, v))
             return
         self.last_why = None
         if code in GROUPED:
@@ -162,13 +245,17 @@ class _Text:
             return
         self.flush()
         self.show_hand()
-        line = "    why" + (f", for {self.who[p]}" if p != self.current else "") + \
-            f": {why_text(self.seat_bots[p], c, v, self.resolving)}"
-        if self.last_why == (p, c) and self.lines[-1].startswith("    why"):
-            self.lines[-1] = line  # what was weighed first and then decided otherwise: the last word
-        else:
-            self.lines.append(line)
-        self.last_why = (p, c)
+        lines = ["    why" + (f", for {self.who[p]}" if p != self.current else "") +
+                 f": {why_text(self.seat_bots[p], c, v, self.resolving)}"]
+        if self.passed and c < E.WHY_OPTION:  # the rules above it, and why each did not choose
+            lines.append(f"      {'above it' if v >= 0 else 'each rule'}: "
+                         f"{why_not_text(self.seat_bots[p], LIST_KEYS.get(c, 'list'), self.passed)}")
+        if self.last_why == (p, c) and self.lines[-self.why_lines].startswith("    why"):
+            if len(lines) == 1 and self.why_lines == 2:  # no rule held, then a default decided: why none held stays
+                lines.append(self.lines[-1])
+            del self.lines[-self.why_lines:]  # what was weighed first and then decided otherwise: the last word
+        self.lines += lines
+        self.last_why, self.why_lines = (p, c), len(lines)
 
     def turn(self, p, c, v):
         self.current = p
@@ -201,7 +288,7 @@ class _Text:
     def coins(self, p, c, v):
         self.show_hand()
         self.resolving = None
-        self.lines.append(f"  has {v} coins")
+        self.lines.append(f"  has {v} coin{'' if v == 1 else 's'}")
         self.cleanup = True
 
     def buy(self, p, c, v):

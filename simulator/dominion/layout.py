@@ -290,6 +290,18 @@ EV_WHY = 23      # what decided the next choice (``dsim log --why``): card: the 
 WHY_OPTION = 16
 WHY_NO_RULE = -1
 WHY_DEFAULT = -2
+EV_WHYNOT = 24   # (``dsim log --why``) a rule above the one that decided, and why it did not: card: the
+#                  rule's index in the list; value: WN_* + WN_DETAIL * a detail (WN_COST: the coins had)
+EV_VALUE = 25    # a value a false condition read: card: opcode * EV_ARG + its argument; value: the value
+EV_ARG = 4096
+WN_DETAIL = 16
+WN_COST = 0      # the card costs more than the choice may spend
+WN_EMPTY = 1     # its supply pile is empty
+WN_TYPE = 2      # it is not of the types the choice asks for
+WN_ABSENT = 3    # none in the zone chosen from (the hand)
+WN_COND = 4      # the rule's condition is false (EV_VALUE events follow)
+WN_GUARD = 5     # the end-game guard refused it
+WN_SAME = 6      # the card the choice must pass over (the one just trashed)
 ANY_COST = 1 << 20  # a cap no card's cost reaches
 
 ERR_WK = 1        # work stack overflow

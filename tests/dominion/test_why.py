@@ -22,6 +22,14 @@ def whys(t):
     return [(int(p), int(c), int(v)) for code, p, c, v in t.st.events() if code == E.EV_WHY]
 
 
+def why_nots(t):
+    """(player, rule index, reason, detail) of each EV_WHYNOT event, and the (player, what,
+    value) of each EV_VALUE, in order."""
+    ev = [tuple(int(x) for x in e) for e in t.st.events()]
+    return ([(p, c, v % E.WN_DETAIL, v // E.WN_DETAIL) for code, p, c, v in ev if code == E.EV_WHYNOT],
+            [(p, c, v) for code, p, c, v in ev if code == E.EV_VALUE])
+
+
 def test_a_buy_names_the_first_rule_that_held_by_its_index_in_the_list():
     bot = "buy: ['Province: total_money > 15', Gold, 'Silver: turn <= 2', Smithy, Silver]"
     t = Table([bot, NOTHING]).stack(0, hand=["Copper"] * 3, draw=["Copper"] * 5).set_turns(0, 1)
@@ -78,6 +86,8 @@ def test_a_militia_victim_discards_by_its_list_then_by_the_default():
     assert t.discard(1) == ["Estate", "Copper"]
     assert whys(t) == [(0, E.L_PLAY, 0), (1, E.L_DISCARD, 0), (1, E.L_DISCARD, E.WHY_NO_RULE),
                        (1, E.L_DISCARD, E.WHY_DEFAULT)]
+    # the second discard: the Estate is gone, so its rule says none is in hand
+    assert why_nots(t)[0] == [(1, 0, E.WN_ABSENT, 0)]
 
 
 def test_a_discard_names_the_rule_that_held_not_an_earlier_one_for_the_same_card():
@@ -86,6 +96,7 @@ def test_a_discard_names_the_rule_that_held_not_an_earlier_one_for_the_same_card
     t.actions_only()
     assert t.discard(1) == ["Copper", "Copper"]
     assert whys(t) == [(0, E.L_PLAY, 0), (1, E.L_DISCARD, 1), (1, E.L_DISCARD, 1)]
+    assert why_nots(t)[0] == [(1, 0, E.WN_COND, 0)] * 2  # 'turn > 50' is false, both times
 
 
 def test_a_moat_reveal_says_whether_its_option_or_the_default_decided():
@@ -123,8 +134,10 @@ def test_why_text_names_the_rule_and_its_line_before_each_buy():
     assert len(buys) > 5
     for i in buys:
         card = out[i].removeprefix("  buys ")
-        m = re.fullmatch(r"    why: buy rule (\d+) \(line (\d+)\): (.*)", out[i - 1])
-        assert m, out[i - 1:i + 1]
+        why = out[i - 2] if out[i - 1].startswith("      above it: ") else out[i - 1]  # the rules above, if any
+        m = re.fullmatch(r"    why: buy rule (\d+) \(line (\d+)\): (.*)", why)
+        assert m, out[i - 2:i + 1]
+        assert (int(m.group(1)) > 1) == out[i - 1].startswith("      above it: ")  # rule 1 has none above
         rule = m.group(3)
         assert rule.split(":")[0] == card
         # the rule the line says is the file's line, as written
@@ -145,3 +158,44 @@ def test_why_cli_and_a_random_bot_has_no_why():
     rnd = strategy_from_text("name: R\nrandom: true\nbuy: []\n", "r.yaml")
     text = api.log_game([rnd, rnd], seed=1, why=True)
     assert "plays" in text and "    why" not in text
+
+
+def test_each_rule_above_the_one_that_bought_says_why_it_did_not():
+    """Witch's player with 7 coins and one Province left buys Gold: the Province is too
+    dear, the Duchy and Estate piles are empty, and Silver's condition read its values."""
+    bot = ("buy: [Province, 'Duchy: supply(Province) <= 4', 'Estate: supply(Province) <= 2', "
+           "'Silver: count(Silver) < 1 and coins < 6', Gold, Silver]")
+    t = Table([bot, NOTHING]).stack(0, hand=["Gold", "Gold", "Copper"], draw=["Copper"] * 5)
+    t.set_supply("Province", 1).set_supply("Duchy", 0).set_supply("Estate", 0)
+    t.through_buys()
+    assert t.discard(0)[-1] == "Gold" and whys(t) == [(0, E.L_BUY, 4)]
+    nots, values = why_nots(t)
+    assert nots == [(0, 0, E.WN_COST, 7), (0, 1, E.WN_EMPTY, 0), (0, 2, E.WN_EMPTY, 0), (0, 3, E.WN_COND, 0)]
+    from simulator.dominion.cards import parse_card
+    assert values == [(0, E.OP_COUNT * E.EV_ARG + parse_card("Silver").id, 0), (0, E.OP_VAR * E.EV_ARG + E.VR_COINS, 7)]
+    # none held: every rule says why
+    t = Table([bot, NOTHING]).stack(0, hand=["Copper"], draw=["Copper"] * 5)
+    t.through_buys()
+    nots, _ = why_nots(t)
+    assert whys(t) == [(0, E.L_BUY, E.WHY_NO_RULE)] and [n[1] for n in nots] == [0, 1, 2, 3, 4, 5]
+    assert {n[2] for n in nots} == {E.WN_COST}
+
+
+def test_the_log_says_why_the_rules_above_did_not_choose_with_the_values_read(tmp_path):
+    from simulator.dominion.gamelog import why_not_text
+    bot = strategy_from_text("buy: [Province, 'Duchy: supply(Province) <= 4', 'Estate: supply(Province) <= 2', "
+                             "'Silver: count(Silver) < 1 and coins < 6', Gold, Silver]", "b.yaml")
+    passed = [(0, E.WN_COST, 7, []), (1, E.WN_EMPTY, 0, []), (2, E.WN_EMPTY, 0, []),
+              (3, E.WN_COND, 0, [(E.OP_COUNT * E.EV_ARG + bot.buy[3].card.id, 2),
+                                 (E.OP_VAR * E.EV_ARG + E.VR_COINS, 7)])]
+    assert why_not_text(bot, "buy", passed) == (
+        "too dear with 7 coins: Province (8); pile empty: Duchy, Estate; "
+        "Silver: 'count(Silver) < 1 and coins < 6' is false (count(Silver) = 2, coins = 7)")
+    # in a whole logged game, every buy with a rule above it says so
+    text = api.log_game([str(ROOT / "strategies" / "witch.yaml"), str(ROOT / "strategies" / "big_money_ultimate.yaml")],
+                        seed=3, why=True)
+    lines = text.splitlines()
+    above = [i for i, ln in enumerate(lines) if ln.startswith("      above it: ")]
+    assert above and all(lines[i - 1].startswith("    why") for i in above)
+    assert "too dear with" in text and "is false (supply(Province) = " in text
+    assert "above it" not in api.log_game([str(ROOT / "strategies" / "witch.yaml")] * 2, seed=3)

@@ -10,7 +10,7 @@ from .rng import rand_below
 from .state import (bopt, col, cost_of, count_in, find_in, is_random, is_type, log_ev, move, own, ps, rule_card,
                     rule_span, seat_after, zb, zn)
 from .gains import count_owned, guard_refuses
-from .conditions import rule_holds, rule_holds_hot
+from .conditions import op_value, rule_holds, rule_holds_hot
 
 
 @inline
@@ -167,24 +167,60 @@ def choose_gain_hot(S, R, T, F, lst, p, cap, mask):
 
 
 @kernel
-def why_chose(S, T, F, lst, p, cap, c):
+def why_chose(S, T, F, lst, p, cap, c, mask, zone):
     """Record (EV_WHY) the rule of p's list ``lst`` by which a choice took card c (costing
     at most ``cap``): the first rule naming c that fits the cap and holds. An earlier rule
     that fitted for another card would have been chosen instead, and what the choice also
     checks (supply, types, the guard, the zone) is about the card, not the rule.
-    WHY_NO_RULE when c < 0. Only in a logged game, after the choice (``choose_gain_hot``
-    in the buy phase, ``choose_in_zone_rules`` in Militia's discards), which itself stays
-    as it was."""
+    WHY_NO_RULE when c < 0. Before it, why each rule above did not choose (``why_not``;
+    ``zone``: the zone chosen from, -1 the supply). Only in a logged game, after the choice
+    (``choose_gain_hot`` in the buy phase, ``choose_in_zone_rules`` in Militia's
+    discards), which itself stays as it was."""
     if is_random(S, T, p):
         return
+    first, end = rule_span(S, T, p, lst)
     if c < 0:
+        why_not(S, T, F, p, cap, mask, zone, first, end)
         log_ev(S, EV_WHY, p, lst, WHY_NO_RULE)
         return
-    first, end = rule_span(S, T, p, lst)
     for r in range(first, end):
         if rule_card(T, r) == c and T[T[TH_RULES] + r * RW + R_COST] <= cap and rule_holds(S, T, F, r, p):
+            why_not(S, T, F, p, cap, mask, zone, first, r)
             log_ev(S, EV_WHY, p, lst, r - first)
             return
+
+
+@kernel
+def why_not(S, T, F, p, cap, mask, zone, first, upto):
+    """Record (EV_WHYNOT) why each of p's rules first .. upto - 1 did not choose, checked
+    in the choice's own order: its card costs more than ``cap``, its pile is empty (from the
+    supply) or none is in ``zone``, it is the card to pass over, it lacks the types
+    ``mask``, its condition is false (then an EV_VALUE for each value the condition reads),
+    or the end-game guard refused it."""
+    for r in range(first, upto):
+        ro = T[TH_RULES] + r * RW
+        c = T[ro + R_CARD]
+        if T[ro + R_COST] > cap:
+            log_ev(S, EV_WHYNOT, p, r - first, WN_COST + WN_DETAIL * cap)
+        elif zone < 0 and S[S_SUP + c] <= 0:
+            log_ev(S, EV_WHYNOT, p, r - first, WN_EMPTY)
+        elif zone >= 0 and find_in(S, p, zone, c) < 0:
+            log_ev(S, EV_WHYNOT, p, r - first, WN_ABSENT)
+        elif zone < 0 and c + 1 == S[G_SKIP]:
+            log_ev(S, EV_WHYNOT, p, r - first, WN_SAME)
+        elif mask != 0 and not is_type(T, c, mask):
+            log_ev(S, EV_WHYNOT, p, r - first, WN_TYPE)
+        elif not rule_holds(S, T, F, r, p):
+            log_ev(S, EV_WHYNOT, p, r - first, WN_COND)
+            co = T[TH_CODE]
+            pc = T[ro + R_CODE]
+            for i in range(pc, pc + T[ro + R_NCODE]):
+                op = T[co + 2 * i]
+                if op >= OP_GAME:
+                    a = T[co + 2 * i + 1]
+                    log_ev(S, EV_VALUE, p, op * EV_ARG + a, op_value(S, T, p, op, a))
+        else:
+            log_ev(S, EV_WHYNOT, p, r - first, WN_GUARD)
 
 
 @kernel
@@ -192,7 +228,7 @@ def choose_gain(S, R, T, F, lst, p, cap, mask):
     """``choose_gain_hot`` as a call (and, in a logged game, the why of its choice)."""
     c = choose_gain_hot(S, R, T, F, lst, p, cap, mask)
     if S[G_LOG] != 0:
-        why_chose(S, T, F, lst, p, cap, c)
+        why_chose(S, T, F, lst, p, cap, c, mask, -1)
     return c
 
 
@@ -281,7 +317,7 @@ def choose_in_zone(S, R, T, F, lst, p, zone, mask):
         return -1
     c = choose_in_zone_rules(S, T, F, lst, p, zone, mask)
     if S[G_LOG] != 0:
-        why_chose(S, T, F, lst, p, ANY_COST, c)
+        why_chose(S, T, F, lst, p, ANY_COST, c, mask, zone)
     return c
 
 
@@ -396,7 +432,7 @@ def discard_pick(S, R, T, F, p, rnd, nh):
     else:
         c = choose_in_zone_rules(S, T, F, L_DISCARD, p, Z_HAND, 0)
         if S[G_LOG] != 0:
-            why_chose(S, T, F, L_DISCARD, p, ANY_COST, c)
+            why_chose(S, T, F, L_DISCARD, p, ANY_COST, c, 0, Z_HAND)
             if c < 0:
                 log_ev(S, EV_WHY, p, L_DISCARD, WHY_DEFAULT)
     if c < 0:

@@ -93,7 +93,7 @@ def buy_phase(S, R, T, F, A, p, b, lg):
         if c == ANSWER_OPEN:
             c = choose_gain_hot(S, R, T, F, L_BUY, p, S[G_COINS], 0)
             if lg:
-                why_chose(S, T, F, L_BUY, p, S[G_COINS], c)
+                why_chose(S, T, F, L_BUY, p, S[G_COINS], c, 0, -1)
                 told(S, p, ASK_BUY, c)
         if c < 0:
             return
