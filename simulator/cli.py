@@ -457,7 +457,7 @@ def optimize(setup, against, start, game, players, budget, generations, each_car
                            f"({res.meta['stopped_by']}); the same command resumes")
             click.echo(res.best_text)
             if len(res.leaderboard):
-                click.echo(res.leaderboard.to_string(index=False))
+                click.echo("\n".join(opt.board_lines(res.leaderboard)))
             for line in opt.summary_lines(res):
                 click.echo(line)
             written = write_out(lambda r, o: opt.write(r, o, command(r)), res, out, True)

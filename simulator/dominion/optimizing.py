@@ -19,6 +19,8 @@ The grammar lets a rule say what strong players write (docs/optimize.md lists it
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .cards import BY_NAME, KINGDOM_CARDS, UnknownCard, parse_card, parse_type
 from .setup import Kingdom, Rules
 from .strategy import DEFAULT_LISTS, DEFAULT_PLAY_ORDER
@@ -36,8 +38,21 @@ BUYING = ("buy", "gain")
 ALL = ("buy", "gain", "play", "trash", "discard", "topdeck", "set_aside")
 
 
+#: each condition's shape in plain words, for the plan a person reads (genome.plan)
+SAYS = {"own": "up to {n}", "per_treasure": "one per {n} Treasures (the first at once)",
+        "per_card": "up to its {y} count + {n}", "per_card2": "up to twice its {y} count + {n}",
+        "has_lt": "while it has fewer than {n} {y}", "has_ge": "once it has {n} {y}",
+        "opp_lt": "while no opponent has {n} {y}", "opp_ge": "once an opponent has {n} {y}",
+        "turn_le": "up to turn {n}", "turn_ge": "from turn {n}",
+        "left_gt": "while more than {n} Provinces are left", "left_le": "once {n} or fewer Provinces are left",
+        "end_gt": "while the game is more than {n} gains from its end", "end_le": "within {n} gains of the end",
+        "money_gt": "once its money passes {n}", "money_le": "while its money is {n} or less",
+        "coins_le": "with {n} coins or fewer", "lead_lt": "while its VP lead is under {n}",
+        "in_hand": "with a {y} in hand", "not_in_hand": "with no {y} in hand", "actions": "with {n} Actions or more"}
+
+
 def _shapes(provinces: int) -> tuple:
-    return (
+    return tuple(replace(shape, says=SAYS.get(shape.name, "")) for shape in (
         Shape("own", "count({x}) < {n}", (("n", 1, 8),), BUYING, "up", 3),
         Shape("per_treasure", "count({x}) < 1 or count({x}) < count(Treasure) / {n}", (("n", 3, 16),), BUYING,
               "down", 1.5),
@@ -60,7 +75,7 @@ def _shapes(provinces: int) -> tuple:
         Shape("in_hand", "in_hand({y}) > 0", (("y", "hand"),), ("play", "discard", "topdeck", "set_aside")),
         Shape("not_in_hand", "in_hand({y}) == 0", (("y", "hand"),), ("play", "discard", "topdeck", "set_aside")),
         Shape("actions", "actions >= {n}", (("n", 2, 3),), ("play", "set_aside"), "down"),
-    )
+    ))
 
 
 def grammar(kingdom, players: int = 2, pool_cards=None) -> Grammar:
@@ -70,23 +85,23 @@ def grammar(kingdom, players: int = 2, pool_cards=None) -> Grammar:
     actions = tuple(n for n in names if "Action" in BY_NAME[n].types)
     extra = ("Copper",) if "Gardens" in names else ()
     buy = BASIC + tuple(names) + extra
-    lists = {"buy": ListSpec(buy, 14, weight=4)}
+    lists = {"buy": ListSpec(buy, 14, weight=4, verb="Buys")}
     if actions:
-        lists["play"] = ListSpec(actions, 8, weight=1)
+        lists["play"] = ListSpec(actions, 8, weight=1, verb="Plays")
     have = set(names)
     if have & set(USES["gain"]):
-        lists["gain"] = ListSpec(buy, 10, weight=0.7)
+        lists["gain"] = ListSpec(buy, 10, weight=0.7, verb="Gains (Workshop, Remodel ...)")
     if have & set(USES["trash"]):
         lists["trash"] = ListSpec(("Curse", "Estate", "Copper", "Silver", "Duchy") + tuple(names), 8,
-                                  tuple(DEFAULT_LISTS["trash"]), weight=1.5)
+                                  tuple(DEFAULT_LISTS["trash"]), weight=1.5, verb="Trashes")
     if have & set(USES["discard"]):
         lists["discard"] = ListSpec(("Curse", "Estate", "Duchy", "Province", "Copper", "Silver") + tuple(names), 8,
-                                    tuple(DEFAULT_LISTS["discard"]), weight=0.5, clauses=1)
+                                    tuple(DEFAULT_LISTS["discard"]), weight=0.5, clauses=1, verb="Discards")
     if have & set(USES["topdeck"]):
         lists["topdeck"] = ListSpec(("Gold", "Silver", "Copper", "Province", "Duchy", "Estate") + tuple(names), 6,
-                                    weight=0.3, clauses=1)
+                                    weight=0.3, clauses=1, verb="Puts on its deck")
     if have & set(USES["set_aside"]) and actions:
-        lists["set_aside"] = ListSpec(actions, 6, weight=0.3, clauses=1)
+        lists["set_aside"] = ListSpec(actions, 6, weight=0.3, clauses=1, verb="Sets aside (Library)")
     lists = {k: lists[k] for k in ALL if k in lists}
     provinces = 8 if players <= 2 else 12
     refs = {"owned": BASIC + tuple(names) + ("Copper", "Curse", "Treasure", "Action"),

@@ -33,13 +33,16 @@ class Shape:
     """A condition's form. ``text`` holds ``{x}`` (the rule's own item) and the params'
     names in braces; a param is ``(name, low, high)`` (a whole number) or ``(name, kind)``
     (an item of ``Grammar.refs[kind]``). ``weaker``: how the first number makes the
-    clause hold more often ("up": a larger one, "down": a smaller one), for simplifying."""
+    clause hold more often ("up": a larger one, "down": a smaller one), for simplifying.
+    ``says``: the clause in plain words, with the same braces ("up to {n}"), for the plan a
+    person reads (``plan``); without it, the plan quotes the condition."""
     name: str
     text: str
     params: tuple = ()
     lists: tuple = ()
     weaker: str | None = None
     weight: float = 1.0
+    says: str = ""
 
     def forms(self):
         """(text, the params it leaves out): the text, then each ``+ {n}`` left out as a
@@ -49,8 +52,8 @@ class Shape:
             if len(p) == 3 and p[1] <= 0 <= p[2] and f" + {{{p[0]}}}" in self.text:
                 yield self.text.replace(f" + {{{p[0]}}}", ""), (p[0],)
 
-    def render(self, item: str, args: tuple) -> str:
-        vals, text = {"x": item}, self.text
+    def render(self, item: str, args: tuple, plain: bool = False) -> str:
+        vals, text = {"x": item}, (self.says or self.text) if plain else self.text
         for p, a in zip(self.params, args):
             vals[p[0]] = a
             if len(p) == 3 and a == 0:
@@ -65,6 +68,7 @@ class ListSpec:
     default: tuple | None = None   # the list the game uses when a bot leaves it out (rule texts)
     weight: float = 1.0            # how often a mutation picks this list
     clauses: int | None = None     # at most this many clauses per rule (default: the grammar's)
+    verb: str = ""                 # what the list does, for the plan a person reads ("Buys")
 
 
 @dataclass
@@ -410,6 +414,34 @@ def parts(gen: Genome) -> list:
     return out[::-1]
 
 
+def plan(gen: Genome, g: Grammar) -> str:
+    """The bot in plain words, a sentence per list: what it takes, in order, each with its
+    conditions as its shapes say them (``Shape.says``), e.g. "Buys, first to last: Province
+    once its money passes 15; Gold; Silver." (a list's ``ListSpec.verb``)."""
+    out = []
+    for lst, rules in gen.lists:
+        if not rules:
+            continue
+        said = []
+        for r in rules:
+            conds = [f"when '{c.args[0]}'" if not c.shape else g.by_name[c.shape].render(r.item, c.args, plain=True)
+                     for c in r.clauses]
+            said.append(r.item + (" " + " and ".join(conds) if conds else ""))
+        verb = g.lists[lst].verb or f"Its {lst.replace('_', ' ')} list"
+        out.append(f"{verb}, first to last: " + "; ".join(said) + ".")
+    return " ".join(out)
+
+
+def part_text(gen: Genome, g: Grammar, part) -> str:
+    """A part as a person reads it: 'buy: Witch: count(Witch) < 2' (a rule), or
+    "buy: Witch's 'count(Witch) < 2'" (a condition of it)."""
+    lst, i, k = part
+    r = gen.get(lst)[i]
+    if k is None:
+        return f"{lst}: {r.text(g)}"
+    return f"{lst}: {r.item}'s '{r.clauses[k].text(g, r.item)}'"
+
+
 def without(gen: Genome, g: Grammar, part) -> Genome:
     lst, i, k = part
     rules = list(gen.get(lst))
@@ -573,19 +605,49 @@ def as_written(gen: Genome, start: Genome) -> Genome:
 def diff(a: Genome, b: Genome, g: Grammar) -> list:
     """What changed from ``a`` to ``b``, list by list, as short lines ('buy: + ITEM: ...'):
     the rules gone (a rule written twice and kept once among them), the rules added, and
-    the list's new order when only that changed."""
+    the rules both keep that moved ('buy: Militia moved above Gold'): those off a longest
+    common order of the two lists, the fewest moves that give ``b``'s order."""
     out = []
     for lst in g.lists:
         ra, rb = a.get(lst), b.get(lst)
         if ra == rb:
             continue
-        gone, new = _less(ra, rb), _less(rb, ra)
-        out += [f"{lst}: - {r.text(g)}" for r in gone] + [f"{lst}: + {r.text(g)}" for r in new]
+        stay_a, stay_b = _common_order(ra, rb)
+        left = [x for i, x in enumerate(ra) if i not in stay_a]
+        moved = []
+        for j, y in enumerate(rb):
+            if j not in stay_b and y in left:
+                left.remove(y)
+                moved.append(j)
+        new = [y for j, y in enumerate(rb) if j not in stay_b and j not in moved]
+        out += [f"{lst}: - {r.text(g)}" for r in left] + [f"{lst}: + {r.text(g)}" for r in new]
         if not rb:
             out.append(f"{lst}: no list left: the game's default decides")
-        elif not gone and not new:
-            out.append(f"{lst}: reordered: {', '.join(r.text(g) for r in rb)}")
+        for j in moved:
+            below = next((rb[k] for k in range(j + 1, len(rb)) if k in stay_b), None)
+            out.append(f"{lst}: {rb[j].text(g)} moved " + (f"above {below.text(g)}" if below is not None
+                                                            else "to the end"))
     return out
+
+
+def _common_order(xs: list, ys: list) -> tuple:
+    """The indices of ``xs`` and of ``ys`` of a longest common subsequence of the two."""
+    n, m = len(xs), len(ys)
+    best = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            best[i][j] = best[i + 1][j + 1] + 1 if xs[i] == ys[j] else max(best[i + 1][j], best[i][j + 1])
+    sa, sb, i, j = set(), set(), 0, 0
+    while i < n and j < m:
+        if xs[i] == ys[j]:
+            sa.add(i)
+            sb.add(j)
+            i, j = i + 1, j + 1
+        elif best[i + 1][j] >= best[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return sa, sb
 
 
 def _less(xs, ys) -> list:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from .. import api
@@ -220,6 +221,7 @@ class Outcome:
     matrix: pd.DataFrame            # leaders head to head
     meta: dict
     grammar: object = None
+    worth: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=WORTH_COLS))  # what matters
 
     def render(self, genome, name: str, comments=()) -> str:
         return genome.render(self.grammar, name, comments)
@@ -228,6 +230,15 @@ class Outcome:
 def _line_of(text: str, key: str) -> int | None:
     """The line of a bot file's text where ``key`` is written (None when it is not)."""
     return load_text(text).lines.get(key)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def _mean_rate(board: pd.DataFrame) -> float | None:
+    """A record's mean win rate over its opponents, or None for an empty record."""
+    return round(float(board.win_rate.mean()), 5) if len(board) else None
 
 
 def _whole_deals(n: int, players: int) -> int:
@@ -270,6 +281,7 @@ class Optimizer:
         self.games = 0
         self.seconds = 0.0
         self.pace = 0.0                # the fastest games per second of a stage so far (a warm pool's)
+        self.opening = None            # the first generation's best
         self.history = []
         self.fame = []                 # past generations' bests, oldest first
         self.first = []                # a --start run's first leaders: the start bot's best alternatives
@@ -305,6 +317,7 @@ class Optimizer:
               "history": self.history, "population": [g.to_json() for g in self.population],
               "leaders": [g.to_json() for g in self.leaders], "fame": [g.to_json() for g in self.fame],
               "first": [g.to_json() for g in self.first],
+              "opening": self.opening.to_json() if self.opening is not None else None,
               "rng": _jsonable(self.rng.getstate())}
         write_all(self.out, [lambda: write_json(st, self.out / STATE)])
 
@@ -319,13 +332,14 @@ class Optimizer:
             leaders = [G.Genome.from_json(d, self.grammar) for d in _nonempty(st, "leaders")]
             fame = [G.Genome.from_json(d, self.grammar) for d in st.get("fame", [])]
             first = [G.Genome.from_json(d, self.grammar) for d in st.get("first", [])]
+            opening = G.Genome.from_json(st["opening"], self.grammar) if st.get("opening") is not None else None
             rng = random.Random()
             rng.setstate(_tupled(st["rng"]))
         except (KeyError, TypeError, ValueError, IndexError) as e:
             raise damaged(path, e) from None
         self.generation, self.games, self.seconds = st["generation"], st["games"], st["seconds"]
         self.history, self.population, self.leaders, self.rng = st["history"], population, leaders, rng
-        self.fame, self.first = fame, first
+        self.fame, self.first, self.opening = fame, first, opening
         return True
 
     # -- evolution
@@ -411,8 +425,10 @@ class Optimizer:
         self.leaders = genomes[: s.leaders]
         self.fitness = {genomes[k].key(): _score(fit[i], w) for k, i in enumerate(ordered)}
         best = _score(fit[ordered[0]], w)
-        if self.generation == 0 and self.start is not None:
-            self.first = list(self.leaders)
+        if self.generation == 0:
+            self.opening = self.leaders[0]  # the first generation's best: what evolution is measured against
+            if self.start is not None:
+                self.first = list(self.leaders)
         if all(g.key() != self.leaders[0].key() for g in self.fame):
             self.fame = (self.fame + [self.leaders[0]])[-FAME:]
         self.generation += 1
@@ -431,7 +447,11 @@ class Optimizer:
         s = self.s
         rules = max(1, sum(len(G.parts(g)) for g in self.leaders[:1]))
         finalists = len(self.leaders) + len(self.fame) + len(self.first) + (self.start is not None)
-        games = len(s.against) * (s.final_games + s.prune_games * (rules + len(self.leaders) + len(s.against))
+        # the final records (the best's, generation 1's best's), pruning, what matters (each part
+        # out alone), choosing the finalists
+        games = len(s.against) * (s.final_games * (2 + rules) + s.prune_games * (rules * len(self.leaders)
+                                                                                 + len(self.leaders)
+                                                                                 + len(s.against))
                                   + s.select_games * finalists) \
             + len(self.leaders) ** 2 * max(s.stage_games, s.final_games // 4)
         rate = self.pace or self.games / max(1e-9, self.elapsed())
@@ -538,6 +558,39 @@ class Optimizer:
                 kept.append(g)
                 same_as.append(next((b for b, q in zip(self.s.against, theirs) if q == p), None))
         return kept, same_as
+
+    def worth(self, ev: Evaluator, genome, board: pd.DataFrame) -> pd.DataFrame:
+        """What matters in ``genome``: each of its parts (a rule, a condition of a rule)
+        taken out alone, and the bot without it played on the final evaluation's fresh seeds
+        (the same deals as ``board``, the genome's own record): its worth is the genome's mean
+        win rate over the --against bots less the one without it, in points, with a 95%
+        interval (as if the two were independent: they played the same deals, so it is
+        wider than it need be). Largest first."""
+        s = self.s
+        variants = [(p, v) for p in G.parts(genome) if (v := G.without(genome, self.grammar, p)) != genome]
+        if not variants or not len(board):
+            return pd.DataFrame(columns=WORTH_COLS)
+        seed = derived_seed(s.seed, "final")
+        n = _whole_deals(s.final_games, s.players)
+        opps = [b.source for b in s.against]
+        res = ev.map([(self.text(v, f"Without {i + 1}"), (o,), seed, 0, n, False)
+                      for i, (_, v) in enumerate(variants) for o in opps])
+        k = len(opps)
+        mine = board.win_rate.to_numpy(float)
+        mine_var = float(np.sum(mine * (1 - mine) / board.games.to_numpy(float))) / k ** 2
+        rows = []
+        for j, (p, _) in enumerate(variants):
+            xs = [r[0] for r in res[j * k:(j + 1) * k]]
+            rates = np.array([_rate(x) for x in xs])
+            var = float(np.sum(rates * (1 - rates) / np.array([max(1, x[1]) for x in xs]))) / k ** 2
+            d = float(mine.mean() - rates.mean())
+            half = 1.96 * float(np.sqrt(var + mine_var))
+            rows.append({"part": G.part_text(genome, self.grammar, p),
+                         "win_rate_without": round(float(rates.mean()), 5), "worth_points": round(100 * d, 2),
+                         "ci_low_points": round(100 * (d - half), 2), "ci_high_points": round(100 * (d + half), 2)})
+        self.games += sum(x[1] for r in res for x in r)
+        return pd.DataFrame(rows, columns=WORTH_COLS).sort_values("worth_points", ascending=False,
+                                                                   kind="stable").reset_index(drop=True)
 
     # -- the record on fresh seeds
     def record(self, ev: Evaluator, genome, name: str) -> pd.DataFrame:
@@ -665,9 +718,11 @@ def default_against(setup) -> list:
     return [b for b in (game.load_bot(p) for p in paths) if fits(b, setup)]
 
 
-OPTIMIZE_FILES = ("best.yaml", "leaders/", "generations.csv", "leaderboard.csv", "leaders_matrix.csv",
-                  "progress.png", "run.json", STATE)
+OPTIMIZE_FILES = ("best.yaml", "best.md", "leaders/", "generations.csv", "leaderboard.csv", "leaders_matrix.csv",
+                  "what_matters.csv", "progress.png", "run.json", STATE)
 BOARD_COLS = ["opponent", "games", "win_rate", "ci_low", "ci_high"]
+#: what_matters.csv: each part of the best bot, its win rate without it, and its worth in points
+WORTH_COLS = ["part", "win_rate_without", "worth_points", "ci_low_points", "ci_high_points"]
 
 
 def saved_seed(out, names=(STATE,)) -> int | None:
@@ -833,6 +888,8 @@ class _Found:
     dropped: int = 0
     board: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=BOARD_COLS))
     matrix: pd.DataFrame = field(default_factory=pd.DataFrame)
+    worth: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=WORTH_COLS))
+    opening: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=BOARD_COLS))  # generation 1's best
 
 
 def _evolve_and_choose(opt: Optimizer, pool: RunOptions) -> tuple:
@@ -857,14 +914,21 @@ def _evolve_and_choose(opt: Optimizer, pool: RunOptions) -> tuple:
             finalists = [G.simplified(g, opt.grammar) for g in opt.select(ev)]
             opt.say("dropping the rules and conditions that change no game ...")
             found.best, found.dropped = opt.prune(ev, finalists[0])
-            found.leaders, found.same_as = opt.alike(ev, [found.best] + finalists[1:len(opt.leaders)])
+            # every saved bot without its dead rules, not only the best
+            others = [opt.prune(ev, g)[0] for g in finalists[1:len(opt.leaders)]]
+            found.leaders, found.same_as = opt.alike(ev, [found.best] + others)
             opt.say(f"final evaluation on fresh seeds: {s.final_games:,} games against each of {len(s.against)} "
                     "bots ...")
             found.board = opt.record(ev, found.best, "Best")
+            opt.say("what matters: each rule and condition of the best bot taken out alone, on the same seeds ...")
+            found.worth = opt.worth(ev, found.best, found.board)
+            if opt.opening is not None:  # did evolution beat its first generation? the same fresh seeds say
+                found.opening = opt.record(ev, G.simplified(opt.opening, opt.grammar), "Generation 1's best")
             found.matrix = opt.matrix(ev, found.leaders)
     except KeyboardInterrupt:
         stopped = "interrupt"
         found.board, found.matrix = pd.DataFrame(columns=BOARD_COLS), pd.DataFrame()
+        found.worth = pd.DataFrame(columns=WORTH_COLS)
     finally:
         if ev is not None:
             ev.close(cancel=stopped == "interrupt")
@@ -895,9 +959,11 @@ def _outcome(opt: Optimizer, found: _Found, stopped: str, resumed: bool) -> Outc
             "equivalent": _shown_path(equivalent) if equivalent is not None else None,
             "start": _shown_path(start) if start is not None else None,
             "start_name": start.name if start is not None else None, "setup_word": game.LABELS["setup"],
-            "kept": opt.kept, "changes": G.diff(opt.start, best, opt.grammar) if opt.start is not None else []}
+            "kept": opt.kept, "changes": G.diff(opt.start, best, opt.grammar) if opt.start is not None else [],
+            "best_rate": _mean_rate(found.board), "opening_rate": _mean_rate(found.opening),
+            "plan": G.plan(best, opt.grammar) if opt.generation else None}
     res = Outcome(best, "", leaders, pd.DataFrame(opt.history, columns=list(HISTORY)), found.board, found.matrix,
-                  meta, opt.grammar)
+                  meta, opt.grammar, found.worth)
     res.best_text = res.render(best, "Best", _comments(meta, found.board))
     return res
 
@@ -909,6 +975,8 @@ def summary_lines(res: Outcome) -> list:
     """What a person should know of the result besides its record: what it plays like,
     what was dropped, what changed from the bot it started from."""
     m, out = res.meta, []
+    if m.get("plan"):
+        out.append(f"The plan: {m['plan']}")
     if m.get("equivalent"):
         out.append(f"The best bot plays the same games as {m['equivalent']} on this {m['setup_word']}.")
     if m.get("dropped"):
@@ -921,10 +989,73 @@ def summary_lines(res: Outcome) -> list:
         row = board[board.opponent == m["start_name"]] if len(board) else board
         if len(row):
             r = row.iloc[0]
+            even = 1 / m.get("players", 2)
             out.append(f"Against {m['start']}: {100 * r.win_rate:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}],"
-                       f" {100 * (r.win_rate - 0.5):+.1f} points from an even match.")
+                       f" {100 * (r.win_rate - even):+.1f} points from an even share ({100 * even:.1f}%).")
         out += ["What changed from it:"] + [f"  {c}" for c in m["changes"][:40]] if m["changes"] else \
             ["No change to it was found that plays better."]
+    if m.get("opening_rate") is not None and m.get("best_rate") is not None:
+        gain = 100 * (m["best_rate"] - m["opening_rate"])
+        out.append(f"Evolution: the first generation's best won {100 * m['opening_rate']:.1f}%, the best found "
+                   f"{100 * m['best_rate']:.1f}% ({gain:+.1f} points), the mean over the --against bots on the same "
+                   "fresh seeds.")
+    return out + worth_lines(getattr(res, "worth", None))
+
+
+def best_md(res: Outcome, meta: dict) -> str:
+    """best.md: the best bot for a person to read - its plan in words, its record on fresh
+    seeds, what matters in it, what changed from the start bot, and the bot itself."""
+    lines = [f"# The best bot found for {meta['setup']} ({meta['players']} players)", "",
+             f"{_count(meta['generations'], 'generation')}, {meta['games_played']:,} games, {meta['seconds']:.0f} s, "
+             f"seed {meta['seed']}" + (" (stopped early: partial)" if meta.get("partial") else "") + ".", "",
+             "## The plan", "", meta["plan"], ""]
+    if len(res.leaderboard):
+        lines += ["## Its record on fresh seeds", "", "| opponent | games | win rate | 95% interval |",
+                  "|---|---:|---:|---|"]
+        lines += [f"| {printable(r.opponent, 60)} | {r.games:,} | {100 * r.win_rate:.2f}% | "
+                  f"{100 * r.ci_low:.2f}% – {100 * r.ci_high:.2f}% |" for r in res.leaderboard.itertuples()]
+        lines.append("")
+    if meta.get("opening_rate") is not None:
+        lines += [f"The first generation's best won {100 * meta['opening_rate']:.1f}% on the same seeds; the best "
+                  f"found {100 * meta['best_rate']:.1f}%.", ""]
+    if len(res.worth):
+        lines += ["## What matters", "", "Each rule or condition taken out alone and the bot replayed on the same "
+                  "fresh seeds: its worth in points of the mean win rate, with a 95% interval.", "",
+                  "| part | worth (points) | 95% interval |", "|---|---:|---|"]
+        lines += [f"| `{r.part}` | {r.worth_points:+.2f} | {r.ci_low_points:+.2f} – {r.ci_high_points:+.2f} |"
+                  for r in res.worth.itertuples()]
+        lines.append("")
+    if meta.get("start"):
+        lines += [f"## What changed from {meta['start']}", ""]
+        lines += [f"- `{c}`" for c in meta["changes"]] or ["No change to it was found that plays better."]
+        lines.append("")
+    lines += ["## The bot (best.yaml)", "", "```yaml", res.render(res.best, "Best").rstrip("\n"), "```", ""]
+    return "\n".join(lines)
+
+
+def board_lines(board: pd.DataFrame) -> list:
+    """The best bot's record on fresh seeds as lines: each opponent, its games, the win rate
+    and interval."""
+    if not len(board):
+        return []
+    w = max(len("opponent"), *(len(str(o)) for o in board.opponent))
+    out = [f"{'opponent':<{w}}  {'games':>7}  {'win rate':>8}  95% CI"]
+    out += [f"{printable(o, 60):<{w}}  {g:>7,}  {100 * r:>7.2f}%  [{100 * lo:.2f}%, {100 * hi:.2f}%]"
+            for o, g, r, lo, hi in board[BOARD_COLS].itertuples(index=False)]
+    return out
+
+
+def worth_lines(worth, most: int = 20) -> list:
+    """The what-matters table as lines: each part of the best bot with its worth in points
+    (its mean win rate less the bot's without it) and the interval, largest first."""
+    if worth is None or not len(worth):
+        return []
+    out = ["What matters (each rule or condition taken out alone and replayed on the same fresh seeds; "
+           "its worth in points of win rate, 95% interval):"]
+    for r in worth.head(most).itertuples():
+        out.append(f"  {r.worth_points:+6.2f}  [{r.ci_low_points:+.2f}, {r.ci_high_points:+.2f}]  {r.part}")
+    if len(worth) > most:
+        out.append(f"  ... {len(worth) - most} more in what_matters.csv")
     return out
 
 
@@ -941,7 +1072,7 @@ def _shown_path(bot) -> str:
 
 def _comments(meta: dict, board: pd.DataFrame) -> list:
     lines = [f"dsim optimize: the best bot found for {meta['setup']} ({meta['players']} players)",
-             f"{meta['generations']} generations, {meta['games_played']:,} games, {meta['seconds']:.0f} s, "
+             f"{_count(meta['generations'], 'generation')}, {meta['games_played']:,} games, {meta['seconds']:.0f} s, "
              f"seed {meta['seed']}" + (" (stopped early: partial)" if meta["partial"] else "")]
     if meta.get("equivalent"):
         lines.append(f"plays the same games as {meta['equivalent']} here")
@@ -984,6 +1115,10 @@ def write(res: Outcome, out: Path, command: str | None = None) -> list:
                lambda: write_csv(res.leaderboard, out / "leaderboard.csv")]
     if len(res.matrix):
         writers.append(lambda: _put_csv_index(res.matrix, out / "leaders_matrix.csv"))
+    if len(res.worth):
+        writers.append(lambda: write_csv(res.worth, out / "what_matters.csv"))
+    if meta.get("plan"):
+        writers.append(lambda: write_text(best_md(res, meta), out / "best.md"))
     writers.append(lambda: write_json(meta, out / "run.json"))
     if len(res.generations):
         from ..report.charts import optimize_progress

@@ -181,7 +181,17 @@ def test_the_diff_says_what_changed():
     b = a.with_list(g, "buy", [Rule("Province")] + list(a.get("buy"))[1:])
     assert G.diff(a, b, g) == ["buy: - Province: total_money > 18", "buy: + Province"]
     c = a.with_list(g, "buy", list(a.get("buy"))[::-1])
-    assert G.diff(a, c, g)[0].startswith("buy: reordered: Silver, Smithy")
+    rules = [r.text(g) for r in a.get("buy")]
+    # reversed: Silver stays (a longest common order is one rule long), every other rule moved
+    assert G.diff(a, c, g) == [f"buy: {r} moved to the end" for r in rules[::-1][1:]]
+    # one rule moved up: one line, naming the rule it now stands above
+    moved = list(a.get("buy"))
+    moved.insert(1, moved.pop(3))
+    assert G.diff(a, a.with_list(g, "buy", moved), g) == [f"buy: {rules[3]} moved above {rules[1]}"]
+    # a move beside an added rule and a dropped one
+    d = [Rule("Village")] + list(moved)[:-1]
+    assert G.diff(a, a.with_list(g, "buy", d), g) == [f"buy: - {rules[-1]}", "buy: + Village",
+                                                      f"buy: {rules[3]} moved above {rules[1]}"]
     assert G.diff(a, a, g) == []
     assert G.diff(a, Genome(a.lists[:1]), g) == ["play: - Smithy", "play: no list left: the game's default decides"]
 

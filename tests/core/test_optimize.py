@@ -13,6 +13,7 @@ from simulator.dominion.cards import BY_NAME
 from simulator.dominion.optimizing import big_money
 from simulator.dominion.strategy import strategy_from_text
 from simulator.errors import InputErrors
+from simulator.lang import genome as G
 from simulator.lang.genome import Clause, Genome, Rule
 from simulator.games import get_game
 from simulator.tools import each_item
@@ -205,6 +206,17 @@ def test_a_tiny_run_writes_every_output_and_a_valid_best_bot(tmp_path):
     board = pd.read_csv(out / "leaderboard.csv")
     assert board.opponent.tolist() == ["Big Money Ultimate"] and (board.ci_low <= board.win_rate).all()
     assert "generation 2:" in d.err
+    # what a person reads: the plan in words, what matters, evolution against its first generation
+    assert info["plan"].startswith("Buys, first to last: ") and f"The plan: {info['plan']}" in d.out
+    assert info["best_rate"] == pytest.approx(board.win_rate.mean(), abs=1e-5) and 0 <= info["opening_rate"] <= 1
+    worth = pd.read_csv(out / "what_matters.csv")
+    assert list(worth.columns) == ["part", "win_rate_without", "worth_points", "ci_low_points", "ci_high_points"]
+    assert len(worth) >= 1 and worth.worth_points.is_monotonic_decreasing
+    assert (worth.worth_points - 100 * (info["best_rate"] - worth.win_rate_without)).abs().max() < 0.01
+    md = (out / "best.md").read_text()
+    assert md.startswith("# The best bot found for First Game (2 players)\n\n2 generations, ")
+    assert "## The plan\n\n" + info["plan"] in md and "## What matters" in md and "## Its record on fresh seeds" in md
+    assert md.rstrip().endswith("```") and "name: Best" in md
 
 
 def test_each_card_ranks_the_cards_it_was_given(tmp_path):
@@ -623,5 +635,29 @@ def test_the_end_of_a_run_is_foreseen_at_the_pace_of_its_fastest_stage():
         assert opt.final_seconds() > 10 * fast  # the average would foresee an end ten times longer
         opt.pace = 2 * pace
         assert opt.final_seconds() == pytest.approx(fast / 2)
+    finally:
+        ev.close()
+
+
+def test_what_matters_is_each_part_taken_out_alone_on_the_same_seeds():
+    opt, ev = _optimizer([BMU], final_games=40)
+    try:
+        g = opt.grammar
+        money = Genome((("buy", (Rule("Province", (Clause("money_gt", (15,)),)), Rule("Gold"), Rule("Silver"))),))
+        board = opt.record(ev, money, "Best")
+        worth = opt.worth(ev, money, board)
+        parts = G.parts(money)
+        assert sorted(worth.part) == sorted(G.part_text(money, g, p) for p in parts)
+        # each row is the bot without that part, played by the record's own means on the same seeds
+        for p in parts:
+            without = opt.record(ev, G.without(money, g, p), "Without")
+            row = worth[worth.part == G.part_text(money, g, p)].iloc[0]
+            assert row.win_rate_without == pytest.approx(without.win_rate.mean(), abs=1e-5)
+            assert row.worth_points == pytest.approx(100 * (board.win_rate.mean() - without.win_rate.mean()), abs=0.01)
+            assert row.ci_low_points < row.worth_points < row.ci_high_points
+        # without its Provinces the bot cannot win: the rule is worth all the bot wins
+        assert worth.set_index("part").worth_points["buy: Province: total_money > 15"] == \
+            pytest.approx(100 * board.win_rate.mean(), abs=0.01) and worth.worth_points.is_monotonic_decreasing
+        assert G.plan(money, g) == "Buys, first to last: Province once its money passes 15; Gold; Silver."
     finally:
         ev.close()
