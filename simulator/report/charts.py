@@ -331,12 +331,15 @@ def compare_chart(cmp, path, per_panel: int = 40, panels: int = 3) -> Path:
 
 @plain_text
 def tournament_heatmap(tr, path) -> Path:
-    """Win rate of each bot (rows, best rated first) against each opponent or group
-    (columns): red below the even share, blue above, grey where no match is played."""
+    """Win rate of each bot (rows, best rated first) against each opponent (columns; at 3-4
+    players, in the games where that opponent sat at its table): red below the even share,
+    blue above, grey on the diagonal (a bot does not play itself), numbers in each cell."""
     from matplotlib.colors import TwoSlopeNorm
-    mat = tr.matrix
     m = tr.meta
     players = int(m.get("players") or 2)
+    # at 3-4 players the groups are too many columns to read: each bot against each other bot
+    # at its table (its mean over those groups); tournament.csv keeps every group
+    mat = tr.matrix if players == 2 else tr.by_opponent()
     even = 1 / players
     nr, nc = mat.shape
     cell = 0.55 if max(nr, nc) <= 12 else 0.34
@@ -352,8 +355,11 @@ def tournament_heatmap(tr, path) -> Path:
     small = 7 if max(nr, nc) > 20 else 9
     rank = {b: i + 1 for i, b in enumerate(tr.ranking.bot)}
     ax.set_yticks(range(nr), [f"{rank.get(b, '')}. {b}" for b in mat.index], fontsize=small)
-    ax.set_xticks(range(nc), mat.columns, rotation=60 if nc > 8 else 30, ha="right", fontsize=small)
-    ax.set_xlabel("opponent" if players == 2 else "opponents", fontsize=11)
+    ax.set_xticks(range(nc), [f"{rank.get(b, '')}. {b}" for b in mat.columns], rotation=60 if nc > 8 else 30,
+                  ha="right", fontsize=small)
+    ax.set_xlabel("opponent (grey: the bot itself)" if players == 2 else
+                  f"opponent at the table (the mean over the {players}-player groups it sat in; grey: the bot itself)",
+                  fontsize=10)
     ax.set_ylabel("bot (ranked by rating)", fontsize=11)
     fig.colorbar(im, ax=ax, label=f"win rate of the row bot (%); white = even share ({100 * even:.0f}%)",
                  shrink=0.8)

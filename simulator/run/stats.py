@@ -397,6 +397,22 @@ class TournamentResults:
     ranking: pd.DataFrame
     meta: dict = field(default_factory=dict)
 
+    def by_opponent(self) -> pd.DataFrame:
+        """Each bot's (rows) mean win rate over the matches where each other bot (columns) sat
+        at its table: at 3-4 players, a bot-by-bot view of the per-group matrix (the
+        diagonal empty); both axes in rating order."""
+        seats = self.table.groupby("match", sort=False).bot.agg(list)
+        acc: dict = {}
+        for match, bot, rate in self.table[["match", "bot", "win_rate"]].itertuples(index=False):
+            for other in seats[match]:
+                if other != bot:
+                    acc.setdefault((bot, other), []).append(rate)
+        order = list(self.ranking.bot)
+        out = pd.DataFrame([[float(np.mean(acc[(b, o)])) if (b, o) in acc else np.nan for o in order]
+                            for b in order], index=order, columns=order)
+        out.index.name, out.columns.name = "bot", "opponent"
+        return out
+
 
 #: how many of the largest misses between the ratings and the matches are reported
 MISSES = 5

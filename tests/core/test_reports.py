@@ -311,3 +311,28 @@ def test_the_time_said_includes_dsims_start_when_it_is_told():
     first = since_start()
     time.sleep(0.2)
     assert 0 < first and 0.15 < since_start() - first < 30  # wall seconds, a busy machine's included
+
+
+def test_a_three_player_tournament_is_drawn_bot_by_bot(tmp_path, monkeypatch):
+    """At 3 players the groups are too many columns to read: the chart shows each bot
+    against each other bot, its mean win rate over the groups both sat in."""
+    bots = [str(ROOT / "strategies" / f"{b}.yaml") for b in ("witch", "militia", "big_money", "smithy_big_money")]
+    tr = tournament(bots, players=3, games=scaled(60, 12), seed=1, jobs=1)
+    by = tr.by_opponent()
+    assert list(by.index) == list(by.columns) == list(tr.ranking.bot) and by.shape == (4, 4)
+    assert by.isna().to_numpy().diagonal().all() and not by.isna().to_numpy()[~np.eye(4, dtype=bool)].any()
+    t = tr.table
+    for b in by.index:
+        for o in by.columns:
+            if b != o:  # the matches with both at the table, from the table's own rows
+                both = [m for m, g in t.groupby("match") if {b, o} <= set(g.bot)]
+                want = t[(t.bot == b) & t.match.isin(both)].win_rate.mean()
+                assert by.loc[b, o] == pytest.approx(want)
+    import matplotlib.axes
+    labels = []
+    real = matplotlib.axes.Axes.set_xlabel
+    monkeypatch.setattr(matplotlib.axes.Axes, "set_xlabel", lambda self, text, **kw: (labels.append(text),
+                                                                                      real(self, text, **kw))[1])
+    from simulator.report.charts import tournament_heatmap
+    tournament_heatmap(tr, tmp_path / "t.png")
+    assert labels == ["opponent at the table (the mean over the 3-player groups it sat in; grey: the bot itself)"]
