@@ -266,6 +266,15 @@ def cards(res: Results, path, top: int = 5) -> Path:
     return _save(fig, path)
 
 
+def _lacking(t: pd.DataFrame, word: str, setup: str) -> str:
+    """A setup's row label: its name, and the items the bots name that it lacks (a bot
+    playing there without its key cards), when any."""
+    if "lacks" not in t:
+        return setup
+    items = dict.fromkeys(i for text in t[t[word] == setup].lacks for i in str(text).split(", ") if i)
+    return setup + (f" · no {', '.join(items)}" if items else "")
+
+
 @plain_text
 def compare_chart(cmp, path, per_panel: int = 40, panels: int = 3) -> Path:
     """One row per setup, sorted by the first bot's win rate, each bot a dot with
@@ -293,7 +302,7 @@ def compare_chart(cmp, path, per_panel: int = 40, panels: int = 3) -> Path:
     step = 0.7 / max(1, len(bots))
     for p, ax in enumerate(axes[0]):
         part = setups[p * per:(p + 1) * per][::-1]   # bottom to top
-        labels = list(part)
+        labels = [_lacking(t, word, k) for k in part]
         for i, bot in enumerate(bots):
             d = t[t.bot == bot].set_index(word).reindex(part)
             y = np.arange(len(part)) + (i - (len(bots) - 1) / 2) * step

@@ -472,7 +472,8 @@ def identical_note(meta: dict, where: str = " (report.html lists them)") -> str 
     same = {k for pair in pairs for k in pair}
     total = len(setups_of(meta))
     return (f"{len(same)} of {total} {w['setup']}s play alike with another: no bot gained the {w['items']} that "
-            f"differ, so their results differ only by luck, and count as fewer {w['setup']}s than they seem{where}")
+            f"differ, so each is the same {w['setup']} played again; the verdict over {w['setup']}s counts them "
+            f"apart, so its interval is narrower than the {w['setup']}s warrant{where}")
 
 
 def compare_table(runs: dict) -> pd.DataFrame:

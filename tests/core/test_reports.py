@@ -201,9 +201,9 @@ def test_compare_shows_each_kingdoms_cards_and_says_in_one_line_when_some_play_a
     assert "First Game: Cellar, Moat, Village" in r.stdout and "Interaction: Moat, Chancellor" in r.stdout
     assert "note:" not in r.stdout                            # notes go to stderr, in one line
     notes = [ln for ln in r.stderr.splitlines() if ln.startswith("note:")]
-    assert notes == ["note: 4 of 5 kingdoms play alike with another: no bot gained the cards that differ, so their "
-                     "results differ only by luck, and count as fewer kingdoms than they seem (report.html lists "
-                     "them)"]
+    assert notes == ["note: 4 of 5 kingdoms play alike with another: no bot gained the cards that differ, so each is "
+                     "the same kingdom played again; the verdict over kingdoms counts them apart, so its interval is "
+                     "narrower than the kingdoms warrant (report.html lists them)"]
     import html
     page = html.unescape((tmp_path / "out" / "report.html").read_text())
     assert "<details" in page and "Interaction" not in page.split("<details")[1].split("</details>")[0]
@@ -336,3 +336,12 @@ def test_a_three_player_tournament_is_drawn_bot_by_bot(tmp_path, monkeypatch):
     from simulator.report.charts import tournament_heatmap
     tournament_heatmap(tr, tmp_path / "t.png")
     assert labels == ["opponent at the table (the mean over the 3-player groups it sat in; grey: the bot itself)"]
+
+
+def test_a_compare_row_names_the_cards_its_kingdom_lacks():
+    from simulator.report.charts import _lacking
+    t = pd.DataFrame({"kingdom": ["k1", "k1", "k2", "k2"], "bot": ["A", "B", "A", "B"],
+                      "lacks": ["Witch", "Militia, Witch", "", ""]})
+    assert _lacking(t, "kingdom", "k1") == "k1 · no Witch, Militia"
+    assert _lacking(t, "kingdom", "k2") == "k2"
+    assert _lacking(t.drop(columns="lacks"), "kingdom", "k1") == "k1"
