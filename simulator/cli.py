@@ -556,7 +556,7 @@ def play(bots, seat, hint, setup, rules, seed):
 
     head = [*bots, *(["-k", setup] if setup else []), *(a for r in rules for a in ("--rules", r))]
     write(f"dsim play: you are seat {seat} of {table.match.players}; seed {seed}; ? lists the commands\n")
-    s = person.play(table, read_line, write, width, helper.name, echo=not tty)
+    s = person.play(table, read_line, write, width, helper.name, echo=not tty, piped=not tty)
     again = ["dsim", "play", *head, "--seat", seat, "--seed", seed, *(["--hint", hint] if hint else [])]
     if s.words:
         write("Replay: printf '%s\\n' " + " ".join(shlex.quote(w) for w in s.words) + " | "
@@ -566,6 +566,8 @@ def play(bots, seat, hint, setup, rules, seed):
                                                  "--answers", ",".join(s.words)]) + "\n")
     if s.ended == "interrupt":
         sys.exit(130)
+    if s.ended == "bad answer":  # a script whose answers no longer fit the game
+        sys.exit(1)
 
 
 @cli.command(context_settings=CONTEXT)

@@ -5,7 +5,7 @@ around it; a game's table.py makes its questions)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -35,11 +35,14 @@ class Asked:
 class Choice:
     """One answer to a question as the person sees it: ``value`` is what the engine
     takes, ``key`` the one word that names it (what a replay prints), ``label`` how the
-    list shows it, ``number`` what to type for it."""
+    list shows it, ``number`` what to type for it; ``group``: a line that stands for it and
+    the others of the same group (their numbers in it), instead of a line each (Splendor's
+    fifteen reserves, Dominion's Copper and Curse)."""
     value: int
     key: str
     label: str
     number: int
+    group: str | None = None
 
 
 @dataclass
@@ -55,6 +58,7 @@ class Question:
     hint: str
     recent: str
     standing: str
+    refused: dict = field(default_factory=dict)  # a name that is no choice now -> why not ("costs 6, ...")
 
 
 class PersonTable:
@@ -101,8 +105,9 @@ def norm(text: str) -> str:
     return re.sub(r"[\s\-_'\"]", "", text.lower())
 
 
-def resolve(text: str, choices: list) -> tuple:
-    """(the choice an answer names, None) or (None, why not, in one line)."""
+def resolve(text: str, choices: list, refused: dict | None = None) -> tuple:
+    """(the choice an answer names, None) or (None, why not, in one line: ``refused`` says
+    why a name that is no choice now is not (a card too dear, a pile empty))."""
     t = text.strip()
     digits = t[1:] if t[:1] == "-" else t
     if digits.isascii() and digits.isdecimal():  # not '²' or '٣', which int() refuses or reads
@@ -120,6 +125,9 @@ def resolve(text: str, choices: list) -> tuple:
     hits = [c for c in choices if norm(c.key).startswith(n) or norm(c.label).startswith(n)]
     if len(hits) == 1:
         return hits[0], None
+    refused = {norm(k): v for k, v in (refused or {}).items()}
+    if not hits and n in refused:
+        return None, f"'{printable(t, 30)}' is not a choice here: {refused[n]}"
     if hits:
         return None, f"'{printable(t, 30)}' fits {', '.join(c.key for c in hits[:6])}" + \
             (" ..." if len(hits) > 6 else "") + ": type more of the name, or its number"

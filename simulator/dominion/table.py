@@ -7,6 +7,8 @@ event log; an opponent's hand and draws, and what only its player looks at (Sent
 cards, the card Artisan puts back), are left out, as at a real table."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..person import Choice, Question
 from ..kernels.ask_layout import ANSWER_NONE
 from . import layout as E
@@ -77,8 +79,8 @@ def _supply(st, match, width: int) -> list[str]:
     cards = [c for c in CARDS if match.sup0[c.id] >= 0]
     kingdom = sorted((c for c in cards if c.kingdom), key=lambda c: (c.cost, c.name))
     w = max(len(c.name) for c in cards)
-    cell = w + 8
-    cols = max(1, (width - 2) // cell)
+    cell = w + 9  # the name, a space, the cost (2), a space, the cards left (3), two spaces
+    cols = max(1, (width - 2 + 2) // cell)  # the last cell's two spaces are not written
     lines = []
     for group in ([c for c in cards if not c.kingdom], kingdom):
         for i in range(0, len(group), cols):
@@ -102,6 +104,28 @@ def _player(st, p: int, name: str, me: bool) -> list[str]:
     return out
 
 
+#: the supply's cards listed on one line on a buy or gain (few want them; they stay choices)
+FOLDED = ("Copper", "Curse")
+
+
+def _refused(a, st, match) -> dict:
+    """On a buy or gain: why each supply card that is no choice now is not - too dear for
+    what may be spent, its pile empty, not of the type asked."""
+    if a.kind not in (E.ASK_BUY, E.ASK_GAIN):
+        return {}
+    out = {}
+    for c in CARDS:
+        if match.sup0[c.id] < 0 or c.id in a.options:
+            continue
+        if st.supply(c.id) <= 0:
+            out[c.name] = f"the {c.name} pile is empty"
+        elif c.cost > a.arg:
+            out[c.name] = f"{c.name} costs {c.cost}, and {a.arg} {'coin is' if a.arg == 1 else 'coins are'} to spend"
+        else:
+            out[c.name] = f"{c.name} is not one this {'buy' if a.kind == E.ASK_BUY else 'gain'} may take"
+    return out
+
+
 def _choices(a, st) -> list[Choice]:
     """The numbered answers: the options in order from 1, and 'none' as 0."""
     if a.kind == E.ASK_SPY:
@@ -119,6 +143,11 @@ def _choices(a, st) -> list[Choice]:
         card = CARDS[c]
         label = f"{card.name} ({card.cost})" + (f", {st.supply(c)} left" if supply else "")
         out.append(Choice(c, card.name.lower().replace(" ", ""), label, i + 1))
+    # on a buy or gain, the cards that cost nothing and few want (Copper, Curse) on one line
+    cheap = [ch for ch in out if supply and CARDS[ch.value].name in FOLDED]
+    if cheap and len(cheap) < len(out):
+        line = "   ".join(f"{ch.number}  {ch.label}" for ch in cheap)
+        out = [ch for ch in out if ch not in cheap] + [replace(ch, group=line) for ch in cheap]
     if a.optional:
         out.append(Choice(ANSWER_NONE, "none", NONE_LABEL.get(a.kind, "none"), 0))
     return out
@@ -228,4 +257,4 @@ def question(a, match, width: int = 80) -> Question:
     choices = _choices(a, st)
     standing = "Score so far: " + ", ".join(f"{names[p]} {st.vp(p)} VP" for p in range(match.players)) + "\n"
     return Question("\n".join(lines), _prompt(a, st, names), choices, _hint(a, match, st, choices),
-                    recent(events, names, me, 2 * match.players), standing)
+                    recent(events, names, me, 2 * match.players), standing, _refused(a, st, match))

@@ -9,6 +9,7 @@ table."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..person import Choice, Question
 from ..kernels.ask_layout import ANSWER_NONE
@@ -69,10 +70,45 @@ def action_choice(st, p: int, a: int, number: int) -> Choice:
                   number)
 
 
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def _fold_reserves(out: list, st) -> list[Choice]:
+    """The reserves (up to fifteen: each face-up card and each deck's top) on one line, by
+    their numbers: the board shows the cards in the same order."""
+    res = [c for c in out if E.AC_RESERVE <= c.value < E.AC_BUY]
+    if len(res) < 2:
+        return out
+    parts = []
+    for lv in range(1, E.NLEVEL + 1):
+        nums = [c.number for c in res if c.value < E.AC_DECK and (c.value - E.AC_RESERVE) // E.FACE_UP + 1 == lv]
+        if nums:
+            parts.append(f"{_span(nums)} level {lv}'s cards")
+    decks = [c for c in res if c.value >= E.AC_DECK]
+    if decks:
+        levels = ", ".join(str(c.value - E.AC_DECK + 1) for c in decks)
+        parts.append(f"{_span([c.number for c in decks])} the top of the level {levels} deck"
+                     + ("s" if len(decks) > 1 else ""))
+    gold = ", taking a gold" if st.bank()[E.GOLD] > 0 else " (no gold is left to take)"
+    line = f"reserve{gold}: " + "; ".join(parts) + " (in the board's order; or type reserve-l2s1, reserve-deck3)"
+    return [c for c in out if c not in res] + [replace(c, group=line) for c in res]
+
+
+def _span(nums: list) -> str:
+    """Numbers as 'a–b' when they follow each other, else listed."""
+    return f"{nums[0]}–{nums[-1]}" if len(nums) > 1 and nums == list(range(nums[0], nums[-1] + 1)) else \
+        ", ".join(map(str, nums))
+
+
 def _choices(a, st) -> list[Choice]:
     p = a.player
     if a.kind == E.ASK_ACT:
-        return [action_choice(st, p, x, i + 1) for i, x in enumerate(a.options)]
+        return _fold_reserves([action_choice(st, p, x, i + 1) for i, x in enumerate(a.options)], st)
     if a.kind == E.ASK_RETURN:
         tok = st.tokens(p)
         return [Choice(k, TOKENS[k], f"{TOKENS[k]} (you hold {tok[k]})", i + 1) for i, k in enumerate(a.options)]
@@ -111,7 +147,7 @@ def public_events(events, person: int):
 def _player(st, p: int, name: str, me: bool, hidden: set) -> list[str]:
     tok = st.tokens(p)
     cards = st.ps(p, E.PS_CARDS)
-    out = [f"{name}: {st.points(p)} points, {cards} card{'' if cards == 1 else 's'}; bonuses "
+    out = [f"{name}: {_points(st.points(p))}, {cards} card{'' if cards == 1 else 's'}; bonuses "
            f"{short_tokens(st.bonuses(p)) if any(st.bonuses(p)) else 'none'}; tokens {short_tokens(tok)} "
            f"({sum(tok)})" + (f"; nobles {st.ps(p, E.PS_NOBLES)}" if st.ps(p, E.PS_NOBLES) else "")]
     res = st.reserved(p)
@@ -172,7 +208,7 @@ def question(a, match, width: int = 80) -> Question:
     text = render(public_events(events, me), names, match.players)
     rule = "-" * min(max(40, width), 72)
     cur = int(st.S[E.G_CUR])
-    lines = [rule, f"Turn {st.ps(cur, E.PS_TURNS) + 1} — " + ("your turn" if cur == me else names[cur]),
+    lines = [rule, f"Round {st.ps(cur, E.PS_TURNS) + 1} — " + ("your turn" if cur == me else names[cur]),
              rule, "Board (costs: W white, U blue, G green, R red, K black)"]
     for lv in ORDER:
         row = st.board(lv)
@@ -185,7 +221,8 @@ def question(a, match, width: int = 80) -> Question:
             lack = [sum(max(0, r - b) for r, b in zip(NOBLES[n].req, st.bonuses(p))) for p in range(match.players)]
             lines.append(f"  {NOBLES[n].name}: " + ", ".join(f"{'you' if p == me else names[p]} {k}"
                                                              for p, k in enumerate(lack)))
-    lines.append(f"Bank: {short_tokens(st.bank())}")
+    bank = st.bank()  # every colour, those at 0 too: what cannot be taken matters as much
+    lines.append("Bank: " + " ".join(f"{bank[k]}{LETTERS[k]}" for k in range(E.NGEM)) + f", {bank[E.GOLD]} gold")
     turns = _turn_lines(text, names)
     for p in range(match.players):
         if p == me:
@@ -198,6 +235,6 @@ def question(a, match, width: int = 80) -> Question:
     choices = _choices(a, st)
     rounds = [r for r in re.split(r"(?m)^(?=Round )", text) if r.startswith("Round ")]
     recent = "".join(rounds[-2:]).strip("\n") or "(no turn played yet)"
-    standing = "Score so far: " + ", ".join(f"{names[p]} {st.points(p)} points, {st.ps(p, E.PS_CARDS)} cards"
+    standing = "Score so far: " + ", ".join(f"{names[p]} {_points(st.points(p))}, {_cards(st.ps(p, E.PS_CARDS))}"
                                             for p in range(match.players)) + "\n"
     return Question("\n".join(lines), _prompt(a, st), choices, _hint(a, match, st, choices), recent, standing)

@@ -33,13 +33,18 @@ class Session:
     words that gave them (what a replay types)."""
     answers: list = field(default_factory=list)
     words: list = field(default_factory=list)
-    ended: str = ""     # "over", "quit", "eof", "interrupt"
+    ended: str = ""     # "over", "quit", "eof", "interrupt", "bad answer" (piped)
     last: object = None  # the last question asked
 
 
 def choices_text(q) -> str:
+    """The numbered choices, a line each, then a line for each group of folded ones, then 0
+    (none) when it is one."""
     width = max(len(str(c.number)) for c in q.choices)
-    return "\n".join(f"  {c.number:>{width}}  {c.label}" for c in q.choices)
+    one = [c for c in q.choices if c.group is None]
+    groups = [f"  {g}" for g in dict.fromkeys(c.group for c in q.choices if c.group)]
+    return "\n".join([f"  {c.number:>{width}}  {c.label}" for c in one if c.number] + groups
+                     + [f"  {c.number:>{width}}  {c.label}" for c in one if not c.number])  # 0 (none) last
 
 
 def fit(text: str, width: int) -> str:
@@ -56,14 +61,16 @@ def fit(text: str, width: int) -> str:
     return "\n".join(out)
 
 
-def play(table, read_line, write, width: int = 80, hint_bot: str = "the bot", echo: bool = False) -> Session:
+def play(table, read_line, write, width: int = 80, hint_bot: str = "the bot", echo: bool = False,
+         piped: bool = False) -> Session:
     """Play ``table`` with the person's answers from ``read_line()`` (a line, '' at the end
     of input; it may raise KeyboardInterrupt), writing the screens with ``write(text)``.
-    ``echo``: write each answer read after the prompt (input that is not a terminal).
+    ``echo``: write each answer read after the prompt (input that is not a terminal);
+    ``piped``: a refused answer ends the game (the answers are a script, not a person).
     Ctrl-C (a KeyboardInterrupt) ends it at once with the score so far."""
     s = Session()
     try:
-        return _play(s, table, read_line, lambda text: write(fit(text, width)), width, hint_bot, echo)
+        return _play(s, table, read_line, lambda text: write(fit(text, width)), width, hint_bot, echo, piped)
     except KeyboardInterrupt:
         write("\n")
         s.ended = "interrupt"
@@ -72,7 +79,7 @@ def play(table, read_line, write, width: int = 80, hint_bot: str = "the bot", ec
         return s
 
 
-def _play(s, table, read_line, write, width, hint_bot, echo) -> Session:
+def _play(s, table, read_line, write, width, hint_bot, echo, piped) -> Session:
     while True:
         st = table.replay(s.answers)
         q = s.last = table.question(st, width)
@@ -93,29 +100,42 @@ def _play(s, table, read_line, write, width, hint_bot, echo) -> Session:
             if echo:
                 write(printable(line, MAX_LINE) + "\n")
             if len(line) > MAX_LINE:
-                write(f"that answer is {len(line):,} characters long; a choice's name or number is enough\n")
+                why = f"that answer is {len(line):,} characters long; a choice's name or number is enough"
+                if _refused(s, q, why, write, piped):
+                    return s
                 continue
             cmd = line.strip().lower()
             if cmd in ("?", "help"):
                 write(HELP.format(bot=hint_bot) + "\n" + q.prompt + "\n" + choices_text(q) + "\n")
                 continue
-            if cmd == "hint":
-                write(q.hint + "\n")
-                continue
-            if cmd == "log":
-                write(q.recent + "\n")
+            if cmd in ("hint", "log"):  # then the question again, to answer it
+                write((q.hint if cmd == "hint" else q.recent) + "\n" + q.prompt + "\n" + choices_text(q) + "\n")
                 continue
             if cmd in ("quit", "exit"):
                 s.ended = "quit"
                 write(q.standing)
                 return s
-            choice, why = resolve(line, q.choices)
+            choice, why = resolve(line, q.choices, q.refused)
             if choice is None:
-                write(why + "\n")
+                if _refused(s, q, why, write, piped):
+                    return s
                 continue
             s.answers.append(choice.value)
             s.words.append(choice.key)
             break
+
+
+def _refused(s: Session, q, why: str, write, piped: bool) -> bool:
+    """Say why an answer is refused. At a terminal the question is asked again; piped in,
+    the next line was meant for a later question, so the game stops here, saying where
+    (True)."""
+    write(why + "\n")
+    if not piped:
+        return False
+    write(f"the answers piped in stop fitting this game at answer {len(s.answers) + 1}; stopping here\n")
+    s.ended = "bad answer"
+    write(q.standing)
+    return True
 
 
 def command_line(parts: list) -> str:

@@ -115,9 +115,11 @@ def test_a_whole_splendor_game_against_greedy_in_a_terminal():
     child = spawn("strategies/splendor/greedy.yaml", "--seed", 5, "--seat", 2)
     child.expect(PROMPT)
     first = child.before
-    assert "you are seat 2 of 2" in first and "Turn 1 — your turn" in first
+    assert "you are seat 2 of 2" in first and "Round 1 — your turn" in first  # the log's word too
     assert "Greedy (seat 1): 0 points" in first and "last turn: takes" in first
-    assert "Bank: " in first and "level 3 (16 in the deck):" in first and "Your move" in first
+    assert re.search(r"Bank: \dW \dU \dG \dR \dK, \d gold", first)  # every colour, those at 0 too
+    assert "level 3 (16 in the deck):" in first and "Your move" in first
+    assert re.search(r"\n  reserve, taking a gold: \d+–\d+ level 1's cards; ", first)  # the reserves on one line
     child.sendline("log")
     child.expect(PROMPT)
     assert "Round 1" in child.before and "Greedy (seat 1): takes" in child.before

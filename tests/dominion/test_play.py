@@ -301,6 +301,20 @@ def test_help_hint_and_log_answer_without_playing_and_a_long_line_is_refused():
     assert "Commands:" in out and "bot> would buy Silver (buy rule 2 (line 1): Silver)" in out
     assert "500 characters long" in out and "type a number or a name" in out
     assert [c for _, _, c, _ in t.events(E.EV_BUY)] == ["Silver"]
+    # after hint and log the question is asked again, its choices listed: three times in all with ?'s
+    assert out.count("Buy a card: 5 coins, 1 Buy") == 4
+
+
+def test_a_buy_lists_copper_and_curse_on_one_line_and_says_why_a_card_is_no_choice():
+    t = person([NOTHING, NOTHING], kingdom=["Smithy"])
+    t.stack(0, hand=["Copper"] * 4 + ["Estate"])
+    out = t.person_turns(["province", "curse"])
+    screen = out.split("Buy a card: 4 coins, 1 Buy\n")[1].split("> ")[0].splitlines()
+    assert [ln.split()[1] for ln in screen[:-2]] == ["Smithy", "Silver", "Estate"]
+    assert screen[-2] == "  4  Copper (0), 46 left   5  Curse (0), 10 left"
+    assert screen[-1].split()[:2] == ["0", "nothing:"]
+    assert "'province' is not a choice here: Province costs 8, and 4 coins are to spend" in out
+    assert [c for _, _, c, _ in t.events(E.EV_BUY)] == ["Curse"]  # typed by its name, it is a choice still
 
 
 def test_an_ambiguous_start_of_a_name_is_asked_again():
@@ -345,3 +359,28 @@ def test_an_answer_that_is_no_option_stops_the_game_with_an_error():
     play = next(c.value for c in table.question(table.replay([])).choices if c.key == "sentry")
     with pytest.raises(GameFailure, match="not one of the question's options"):
         table.replay([play, 999])
+
+
+def test_the_supply_fits_the_terminal_at_every_width():
+    """At 110 columns the supply's rows were one cell too wide: the terminal's wrapping left
+    a pile count on a line of its own."""
+    from pathlib import Path
+
+    from simulator import api
+    from simulator.dominion.table import _supply
+    root = Path(__file__).resolve().parents[2]
+    bm, first = str(root / "strategies" / "big_money.yaml"), str(root / "kingdoms" / "first_game.yaml")
+    table, _ = api.person_table([bm], first, seat=1, seed=3)
+    st = table.replay([])
+    for width in (50, 80, 100, 110, 131, 200):
+        rows = _supply(st, table.match, width)
+        assert max(len(r) for r in rows) <= width, (width, rows)
+        cells = sum(len(r.split("  ")) for r in rows)
+        assert all(r.startswith("  ") and r[2] != " " for r in rows), rows  # no row a wrapped count
+        assert "Province" in "".join(rows) and cells >= 17
+        screen = table.question(st, width).screen.split("\n")
+        supply = screen[screen.index("Supply (cost, cards left)") + 1:][:len(rows)]
+        assert [len(r.split()) for r in supply] == [len(r.split()) for r in rows]  # the screen's own rows
+        assert max(len(r) for r in supply) <= width
+    wide = _supply(st, table.match, 110)
+    assert len(wide[0].split()) == 5 * 3  # five cards to a row at 110 columns: (110 - 2 + 2) // 22 = 5

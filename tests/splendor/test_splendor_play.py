@@ -128,6 +128,19 @@ def test_the_screen_shows_the_public_table_and_hides_a_card_reserved_from_a_deck
     assert "last turn: reserves" in out
 
 
+def test_the_screen_says_round_like_the_log_shows_empty_colours_and_counts_one_point():
+    from simulator.splendor import engine as E
+    st = state(bots=[bot(name="Other"), bot(name="me")], person=1)
+    st.S[E.S_BANK + 2] = 0                      # the bank's green gems all taken
+    st.S[E.S_PS + 0 * E.NPS + E.PS_POINTS] = 1  # the other player on one point
+    st, out = person_turns(st, ["1"], turns=2)
+    screen = out.split("\n> 1")[0]
+    assert "Round 1 — your turn" in screen and "Turn 1" not in screen
+    bank = next(ln for ln in screen.splitlines() if ln.startswith("Bank: "))
+    assert bank.split(": ")[1].split()[2] == "0G" and bank.endswith(" gold")  # a colour at 0 is shown
+    assert "Other (seat 1): 1 point, 0 cards" in screen
+
+
 def test_the_hint_says_what_the_seats_bot_would_do_and_why():
     st = state(bots=[bot("take: ['level 1 closest']", name="Taker"), bot(name="o")], person=0)
     st, out = person_turns(st, ["hint", "1"])
