@@ -21,6 +21,10 @@ from ..run.stats import (POOLED_DETAIL, fit_summary, fit_verdict, identical_note
 
 #: how to read each chart, by file name
 CAPTIONS = {
+    "progress.png": "Each generation's best and mean fitness: the mean win rate against that generation's own "
+                    "opponents (the --against bots and the newest past bests), so the curves are not comparable "
+                    "from one generation to the next; the title says the first generation's best and the best "
+                    "found on the same fresh seeds.",
     "win_rates.png": "Each bar is a bot's win rate (a win shared by k players counts 1/k); the whiskers are the 95% "
                      "interval, so bots whose whiskers do not overlap differ by more than chance. The dashed line "
                      "is the even share.",
@@ -195,6 +199,46 @@ def run_report(res, out, chart_files=()) -> Path:
                         "partial": _partial(m, res.games), "error": m.get("error"), "facts": facts,
                         "command": run_command(m), "bots": m.get("bots", []), "tables": tables, "notes": [],
                         "charts": _charts(chart_files, m), "version": m.get("dsim_version", "")})
+
+
+def optimize_report(res, out, chart_files=(), meta: dict | None = None) -> Path:
+    """report.html of ``dsim optimize``: the plan in words on top, then the best bot's
+    record on fresh seeds, what matters in it, what changed from --start, the chart and the
+    bot itself (``meta``: the run's, with its command, else the result's)."""
+    m = meta or res.meta
+    facts = [("setup", m.get("setup")), ("players", m.get("players")), ("against", ", ".join(m.get("against", []))),
+             ("generations", f"{m.get('generations', 0):,}"), ("games", f"{m.get('games_played', 0):,}"),
+             ("seconds", m.get("seconds")), ("seed", m.get("seed")), ("dsim version", m.get("dsim_version", ""))]
+    tables = []
+    board = res.leaderboard
+    if len(board):
+        tables.append({"title": "The best bot's record on fresh seeds", "caption": "win rate: wins plus shared "
+                       "wins as 1/k; 95% interval: Wilson", "text_cols": {0},
+                       "header": ["opponent", "games", "win rate", "95% interval"],
+                       "rows": [[r.opponent, f"{r.games:,}", pct(r.win_rate), f"{pct(r.ci_low)} – {pct(r.ci_high)}"]
+                                for r in board.itertuples()]})
+    if len(res.worth):
+        tables.append({"title": "What matters", "caption": "each rule or condition of the best bot taken out alone "
+                       "and the bot replayed on the same fresh seeds: its worth in points of the mean win rate, with "
+                       "a 95% interval (as if the two were independent: wider than it need be)", "text_cols": {0},
+                       "header": ["part", "worth (points)", "95% interval", "win rate without it"],
+                       "rows": [[r.part, f"{r.worth_points:+.2f}", f"{r.ci_low_points:+.2f} – {r.ci_high_points:+.2f}",
+                                 pct(r.win_rate_without)] for r in res.worth.itertuples()]})
+    if m.get("start"):
+        tables.append({"title": f"What changed from {m['start']}", "caption": "", "text_cols": {0},
+                       "header": ["change"], "rows": [[c] for c in m.get("changes", [])]
+                       or [["no change to it was found that plays better"]]})
+    gain = None
+    if m.get("opening_rate") is not None and m.get("best_rate") is not None:
+        gain = (f"On the same fresh seeds the first generation's best won {pct(m['opening_rate'])}, the best found "
+                f"{pct(m['best_rate'])}.")
+    return _write(out, {"title": f"dsim optimize: {m.get('setup')}", "subtitle": f"{m.get('players')} players · "
+                        f"seed {m.get('seed')}", "verdict": m.get("plan"),
+                        "partial": "the run was stopped early; the best so far is shown" if m.get("partial") else None,
+                        "error": m.get("warning"), "facts": facts, "command": m.get("command"),
+                        "bots": [{"name": "Best", "path": "best.yaml", "yaml": res.best_text}],
+                        "tables": tables, "notes": [gain] if gain else [], "charts": _charts(chart_files, m),
+                        "version": m.get("dsim_version", "")})
 
 
 def _compare_partial(m: dict, word: str) -> str | None:

@@ -719,7 +719,7 @@ def default_against(setup) -> list:
 
 
 OPTIMIZE_FILES = ("best.yaml", "best.md", "leaders/", "generations.csv", "leaderboard.csv", "leaders_matrix.csv",
-                  "what_matters.csv", "progress.png", "run.json", STATE)
+                  "what_matters.csv", "progress.png", "report.html", "run.json", STATE)
 BOARD_COLS = ["opponent", "games", "win_rate", "ci_low", "ci_high"]
 #: what_matters.csv: each part of the best bot, its win rate without it, and its worth in points
 WORTH_COLS = ["part", "win_rate_without", "worth_points", "ci_low_points", "ci_high_points"]
@@ -1123,6 +1123,9 @@ def write(res: Outcome, out: Path, command: str | None = None) -> list:
     if len(res.generations):
         from ..report.charts import optimize_progress
         writers.append(lambda: optimize_progress(res.generations, out / "progress.png", meta))
+    if meta.get("plan"):
+        from ..report.html import optimize_report
+        writers.append(lambda: optimize_report(res, out, [out / "progress.png"], meta))
     return write_all(out, writers)
 
 

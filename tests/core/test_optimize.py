@@ -217,6 +217,11 @@ def test_a_tiny_run_writes_every_output_and_a_valid_best_bot(tmp_path):
     assert md.startswith("# The best bot found for First Game (2 players)\n\n2 generations, ")
     assert "## The plan\n\n" + info["plan"] in md and "## What matters" in md and "## Its record on fresh seeds" in md
     assert md.rstrip().endswith("```") and "name: Best" in md
+    import html
+    page = html.unescape((out / "report.html").read_text())
+    assert f'<p class="verdict">{info["plan"]}</p>' in page and "What matters" in page
+    assert "The best bot&#39;s record" not in page and "The best bot's record on fresh seeds" in page
+    assert page.count('<img alt="progress" src="data:image/png;base64,') == 1  # progress.png, in the page
 
 
 def test_each_card_ranks_the_cards_it_was_given(tmp_path):
