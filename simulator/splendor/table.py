@@ -70,6 +70,36 @@ def action_choice(st, p: int, a: int, number: int) -> Choice:
                   number)
 
 
+def _refused(a, st) -> dict:
+    """Why each move a player may name is no move now: a card its gems and gold do not
+    pay for (what it lacks), two of a colour the bank holds fewer than 4 of, a reserve
+    with 3 cards reserved."""
+    p, legal = a.player, set(a.options)
+    tok, bonus, bank = st.tokens(p), st.bonuses(p), st.bank()
+    out = {}
+
+    def short(c):
+        lack = [max(0, n - bonus[k] - tok[k]) for k, n in enumerate(CARDS[c].cost)]
+        need = " ".join(f"{n}{LETTERS[k]}" for k, n in enumerate(lack) if n)
+        return f"{CARDS[c].name} needs {need} more than you hold" + (f", and your {tok[E.GOLD]} gold covers "
+                                                                      f"{tok[E.GOLD]}" if tok[E.GOLD] else "")
+    for pos in range(E.NLEVEL * E.FACE_UP + len(st.reserved(p))):
+        c = _pos_card(st, p, pos)
+        if c >= 0 and E.AC_BUY + pos not in legal:
+            key = (f"buy-l{pos // E.FACE_UP + 1}s{pos % E.FACE_UP + 1}" if pos < E.NLEVEL * E.FACE_UP
+                   else f"buy-r{pos - E.NLEVEL * E.FACE_UP + 1}")
+            out[key] = short(c)
+    for k in range(E.NGEM):
+        if E.AC_TAKE2 + k not in legal:
+            out[f"take2-{LETTERS[k].lower()}"] = (f"two {COLOURS[k]} need 4 in the bank, and it holds {bank[k]}")
+    if len(st.reserved(p)) >= E.MAX_RESERVED:
+        for lv in range(1, E.NLEVEL + 1):
+            out[f"reserve-deck{lv}"] = f"you hold {E.MAX_RESERVED} reserved cards, the most"
+            for s in range(1, E.FACE_UP + 1):
+                out[f"reserve-l{lv}s{s}"] = f"you hold {E.MAX_RESERVED} reserved cards, the most"
+    return out
+
+
 def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
@@ -237,4 +267,5 @@ def question(a, match, width: int = 80) -> Question:
     recent = "".join(rounds[-2:]).strip("\n") or "(no turn played yet)"
     standing = "Score so far: " + ", ".join(f"{names[p]} {_points(st.points(p))}, {_cards(st.ps(p, E.PS_CARDS))}"
                                             for p in range(match.players)) + "\n"
-    return Question("\n".join(lines), _prompt(a, st), choices, _hint(a, match, st, choices), recent, standing)
+    return Question("\n".join(lines), _prompt(a, st), choices, _hint(a, match, st, choices), recent, standing,
+                    _refused(a, st) if a.kind == E.ASK_ACT else {})

@@ -145,3 +145,15 @@ def test_the_hint_says_what_the_seats_bot_would_do_and_why():
     st = state(bots=[bot("take: ['level 1 closest']", name="Taker"), bot(name="o")], person=0)
     st, out = person_turns(st, ["hint", "1"])
     assert "Taker would take " in out and "(take rule 1 (line 3): level 1 closest)" in out
+
+
+def test_a_move_that_is_no_choice_says_why():
+    from simulator.splendor import engine as E
+    from simulator.splendor.cards import CARDS
+    st = state(bots=[bot(name="me"), bot(name="Other")], person=0)
+    st.S[E.S_BANK + 3] = 3  # three red left: two of them cannot be taken
+    first = int(st.S[E.S_BOARD + 2 * E.FACE_UP])  # level 3's first card: no one starts able to buy it
+    st, out = person_turns(st, ["buy-l3s1", "take2-r", "1"], turns=1)
+    need = " ".join(f"{n}{'WUGRK'[k]}" for k, n in enumerate(CARDS[first].cost) if n)
+    assert f"'buy-l3s1' is not a choice here: {CARDS[first].name} needs {need} more than you hold" in out
+    assert "'take2-r' is not a choice here: two red need 4 in the bank, and it holds 3" in out
