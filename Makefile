@@ -6,10 +6,13 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run splendor test bench install compile browser lint mutate defaults clean
 
+# pip's own notes and the build backend's warnings (setuptools' about editable installs) go to
+# $(VENV)/install.log, shown only when the install fails
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev,dask]'
+	@echo "installing dsim and the packages it needs into $(VENV) (a minute or two; pip's output: $(VENV)/install.log) ..."
+	@$(BIN)/python -m pip install -q --upgrade pip > $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
+	@$(BIN)/python -m pip install -q -e '.[dev,dask]' >> $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
 	touch $(STAMP)
 
 install: $(STAMP)
