@@ -110,6 +110,11 @@ MUTANTS = [
      "            why_not(S, T, F, p, cap, mask, zone, first, r + 1)"),
     ("why-not: a hand without the card is not said", ENGINE, "        elif zone >= 0 and find_in(S, p, zone, c) < 0:",
      "        elif False:"),
+    ("Splendor why-not: a false condition is said to name no card", SPLENDOR, "                why = WN_COND\n",
+     "                why = WN_NONE\n"),
+    ("Splendor why-not: the chosen rule is listed among those passed over", SPLENDOR,
+     "end = first + T[rl + ls * 2 + 1] if ls != lst or upto < 0 else first + upto",
+     "end = first + T[rl + ls * 2 + 1] if ls != lst or upto < 0 else first + upto + 1"),
     # ---- hardening, round 3: what a run stops at, pools and refuses
     ("--until-ci's chunks grow with -n", "simulator/run/runner.py", "return ChunkPlan(games, whole(CHUNK), head=",
      "return ChunkPlan(games, whole(min(CHUNK, max(MIN_CHUNK, games // 20))), head=",
@@ -458,7 +463,8 @@ MUTANTS = [
     ("why records what the default Chapel weighs", ENGINE, "        lg = hush(S)\n        x = chapel_pick",
      "        lg = S[G_LOG]\n        x = chapel_pick"),
     ("why says nothing of a Moat reveal by default", ENGINE, "        why(S, p, WHY_OPTION + k, WHY_DEFAULT)\n", "\n"),
-    ("why names the list's next rule", SPLENDOR, "                why(S, p, L_BUY, r - first)", "                why(S, p, L_BUY, r - first + 1)"),
+    ("why names the list's next rule", SPLENDOR, "                why_act(S, T, F, p, b, L_BUY, r - first)",
+     "                why_act(S, T, F, p, b, L_BUY, r - first + 1)"),
     ("why calls a return by rule the default", SPLENDOR, "            why(S, p, L_RETURN, r - T[rl])", "            why(S, p, L_RETURN, -1)"),
     # ---- a person's decisions (dsim play)
     ("person: a decision with one answer is asked anyway", "simulator/kernels/asks.py", "    if n == 1 and optional == 0:\n", "    if n == -1 and optional == 0:\n"),

@@ -3,8 +3,8 @@ only formats them: the log shows exactly what the engine did)."""
 from __future__ import annotations
 
 from . import layout as E
-from .bots import LISTS
-from .cards import CARDS, NOBLES, TOKENS
+from .bots import FUNCTIONS, LISTS, VARIABLES
+from .cards import CARDS, COLOURS, NOBLES, TOKENS
 
 ENDINGS = {E.END_POINTS: "a player reached the target and the round was finished",
            E.END_STALL: "a round of turns changed nothing anyone holds, and would again (a stalemate)",
@@ -34,6 +34,47 @@ def why_text(bot, lst: int, v: int) -> str:
         return f"{key} rule {v + 1}"
     r = rules[v]
     return f"{key} rule {v + 1}" + (f" (line {r.line})" if r.line else "") + f": {r.text}"
+
+
+#: why a rule was passed over (a false condition says the values it read)
+_WHY_NOT = {E.WN_NONE: {"buy": "no card it names can be bought", "reserve": "no card it names is face up",
+                        "take": "no card it names to take gems for"},
+            E.WN_DECK: "its deck is empty", E.WN_FULL: "three cards are reserved"}
+
+
+def why_not_text(bot, passed: list) -> str:
+    """The rules a move passed over (``passed``: (list, rule index, WN_*, [(opcode *
+    EV_ARG + argument, value)])), each with why, in one line: the rules of a list skipped
+    for the same plain reason together."""
+    names = {(v.opcode, v.arg): v.name for v in VARIABLES.values()}
+
+    def value_name(x: int) -> str:
+        op, a = x // E.EV_ARG, x % E.EV_ARG
+        if (op, a) in names:
+            return names[(op, a)]
+        for f in FUNCTIONS.values():
+            for kind, code in f.signatures.items():
+                if code == op:
+                    what = (list(COLOURS) + ["gold"])[a] if kind in ("colour", "gold") and a <= len(COLOURS) \
+                        else (f"level{a}" if a else "any_level") if kind == "level" else str(a)
+                    return f"{f.name}({what})"
+        return f"value {op}/{a}"
+    out, plain = [], {}
+    for lst, i, why, values in passed:
+        key = LIST_KEYS.get(lst, "list")
+        rules = bot.rules(key)
+        rule = rules[i] if i < len(rules) else None
+        if why == E.WN_COND and rule is not None and rule.cond is not None:
+            seen = ", ".join(f"{value_name(x)} = {v}" for x, v in dict(values).items())
+            out.append(f"{key} {i + 1} '{rule.cond.text}' is false" + (f" ({seen})" if seen else ""))
+            continue
+        said = _WHY_NOT.get(why, "not chosen")
+        said = said.get(key, "") if isinstance(said, dict) else said
+        if (key, said) not in plain:
+            plain[(key, said)] = []
+            out.append((key, said))
+        plain[(key, said)].append(str(i + 1))
+    return "; ".join(x if isinstance(x, str) else f"{x[0]} {', '.join(plain[x])}: {x[1]}" for x in out)
 
 
 def card_text(c: int) -> str:
@@ -97,12 +138,16 @@ class _Text:
         self.cur = -1
         self.shown_round = 0
         self.why = ""                # what decided the next move (the last EV_WHY before it)
+        self.passed: list = []       # the rules the next move passed over (EV_WHYNOT, EV_VALUE)
+        self.above = ""              # ... said in words, once an EV_WHY came after them
         self.pay_why: list[str] = []  # the pay_gold rules that paid gold for gems in the coming buy
 
     def act(self, text: str, tail: str = ""):
-        """A move, the why of it (``--why``), then what followed from it (payment, refill)."""
-        self.acts.append(text + (f" [{self.why}]" if self.why else "") + tail)
-        self.why = ""
+        """A move, the why of it (``--why``: the rule or default, then the rules it passed
+        over and why), then what followed from it (payment, refill)."""
+        why = self.why + (f"; passed over: {self.above}" if self.why and self.above else "")
+        self.acts.append(text + (f" [{why}]" if why else "") + tail)
+        self.why = self.above = ""
 
     def short_of(self, p: int, n: int) -> int:
         return sum(max(0, r - b) for r, b in zip(NOBLES[n].req, self.bonus[p]))
@@ -130,7 +175,8 @@ class _Text:
         if self.cur >= 0 and self.acts:
             p = self.cur
             held = [f"bonuses {short_tokens(self.bonus[p])}" if any(self.bonus[p]) else "no bonuses",
-                    f"{self.cards[p]} cards, {self.points[p]} points"] \
+                    f"{self.cards[p]} card{'' if self.cards[p] == 1 else 's'}, "
+                    f"{self.points[p]} point{'' if self.points[p] == 1 else 's'}"] \
                 + ([f"reserved {len(self.reserved[p])}"] if self.reserved[p] else [])
             self.lines.append(f"  {self.seat_names[p]}: {'; '.join(self.acts)}  -> tokens "
                               f"{tokens_text(self.tokens[p])}; " + "; ".join(held))
@@ -145,6 +191,16 @@ class _Text:
                 self.pay_why.append(why_text(self.seat_bots[p], c, v))
             else:
                 self.why = why_text(self.seat_bots[p], c, v)
+                if self.passed:
+                    self.above = why_not_text(self.seat_bots[p], self.passed)
+        self.passed = []
+
+    def on_why_not(self, p, c, v):
+        self.passed.append((c // E.WN_LIST, c % E.WN_LIST, v, []))
+
+    def on_value(self, p, c, v):
+        if self.passed:
+            self.passed[-1][3].append((c, v))
 
     def on_reveal(self, p, c, v):
         if self.cur < 0:  # the deal
@@ -226,11 +282,13 @@ class _Text:
         self.lines.append(f"Game over: {ENDINGS.get(v, str(v))}")
 
     def on_score(self, p, c, v):
-        self.lines.append(f"  {self.seat_names[p]}: {v} points, {c} development cards")
+        self.lines.append(f"  {self.seat_names[p]}: {v} point{'' if v == 1 else 's'}, {c} development "
+                          f"card{'' if c == 1 else 's'}")
 
-    HANDLERS = {E.EV_WHY: on_why, E.EV_REVEAL: on_reveal, E.EV_NOBLE_UP: on_noble_up, E.EV_TURN: on_turn,
-                E.EV_TAKE: on_take, E.EV_RETURN: on_return, E.EV_PAY: on_pay, E.EV_RESERVE: on_reserve,
-                E.EV_BUY: on_buy, E.EV_NOBLE: on_noble, E.EV_PASS: on_pass, E.EV_END: on_end, E.EV_SCORE: on_score}
+    HANDLERS = {E.EV_WHY: on_why, E.EV_WHYNOT: on_why_not, E.EV_VALUE: on_value, E.EV_REVEAL: on_reveal,
+                E.EV_NOBLE_UP: on_noble_up, E.EV_TURN: on_turn, E.EV_TAKE: on_take, E.EV_RETURN: on_return,
+                E.EV_PAY: on_pay, E.EV_RESERVE: on_reserve, E.EV_BUY: on_buy, E.EV_NOBLE: on_noble, E.EV_PASS: on_pass,
+                E.EV_END: on_end, E.EV_SCORE: on_score}
 
 
 def winner_line(st, match, seats: list[str]) -> str:

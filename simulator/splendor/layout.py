@@ -232,6 +232,15 @@ EV_NOBLE_UP = 12  # card: a noble dealt face up
 EV_WHY = 13      # what decides the next move or choice (``dsim log --why``): card: the list
 #                  (L_*); value: the rule's index in the list, or -k: step k of the defaults
 #                  (docs/splendor.md: the action's steps 1-4, the return's and noble's 1)
+EV_WHYNOT = 14   # (``dsim log --why``) a rule the move passed over, and why: card: list * WN_LIST + the
+#                  rule's index; value: WN_*
+EV_VALUE = 15    # a value a false condition read: card: opcode * EV_ARG + its argument; value: the value
+EV_ARG = 4096
+WN_LIST = 64
+WN_COND = 1      # its condition is false (EV_VALUE events follow)
+WN_NONE = 2      # no card it names can be bought (buy), reserved (reserve) or taken toward (take) now
+WN_DECK = 3      # the deck it reserves from is empty
+WN_FULL = 4      # three cards are reserved already
 
 ERR_CONSERVE = 2
 ERR_ASK = 5      # a person's decision has no answer yet: the question is recorded, the game stopped

@@ -40,6 +40,7 @@ from ..lang import genome as G
 from ..errors import InputError, InputErrors, one_error, printable, short
 from ..lang.yamlio import load_text
 from ..games import STRATEGIES, game_names, game_of_bots, game_of_setup, get_game, offers
+from ..report.html import optimize_report
 from ..report.outfiles import atomic_open, check_writable, write_all, write_csv, write_json, write_text
 from ..run.pool import make_pool
 from ..run.options import RunOptions, default_jobs
@@ -1124,7 +1125,6 @@ def write(res: Outcome, out: Path, command: str | None = None) -> list:
         from ..report.charts import optimize_progress
         writers.append(lambda: optimize_progress(res.generations, out / "progress.png", meta))
     if meta.get("plan"):
-        from ..report.html import optimize_report
         writers.append(lambda: optimize_report(res, out, [out / "progress.png"], meta))
     return write_all(out, writers)
 

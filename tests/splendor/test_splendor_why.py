@@ -101,7 +101,7 @@ def test_why_text_in_a_whole_game_and_the_cli():
     text = api.log_game([str(bot_file), str(other)], seed=4, why=True)
     lines = bot_file.read_text().splitlines()
     mine = "\n".join(ln for ln in text.splitlines() if ln.startswith("  Cheap Engine: "))
-    rules = re.findall(r"\[(\w+) rule \d+ \(line (\d+)\): ([^\]]*)\]", mine)
+    rules = re.findall(r"\[(\w+) rule \d+ \(line (\d+)\): ([^\];]*)(?:; passed over: [^\]]*)?\]", mine)
     assert rules
     for key, line, rule in rules:
         assert lines[int(line) - 1].strip().lstrip("- ").strip("'\"") == rule, (key, line, rule)
@@ -111,3 +111,22 @@ def test_why_text_in_a_whole_game_and_the_cli():
         "(empty)", "")
     r = CliRunner().invoke(cli, ["log", str(bot_file), str(other), "--why", "--seed", "4"])
     assert r.exit_code == 0 and r.output == text
+
+
+def test_the_rules_a_move_passed_over_say_why_with_the_values_read():
+    """Rule 1 of the buy list names a level 3 card the player cannot buy, rule 2's
+    condition is false: rule 3 buys. Each passed-over rule is recorded with its reason,
+    the false condition with what it read, and the log says them in the move's brackets."""
+    st = state(bots=[bot("buy: ['level 3', 'level 1: points >= 5', 'level 1']"), bot("", "o")])
+    board(st, [THREE_BLACK], [], [])
+    st.set_tokens(0, [0, 0, 0, 0, 3, 0])
+    turns(st)
+    assert THREE_BLACK in st.owned(0) and whys(st) == [(E.L_BUY, 2)]
+    ev = [tuple(int(x) for x in e) for e in st.events()]
+    nots = [(c // E.WN_LIST, c % E.WN_LIST, v) for code, p, c, v in ev if code == E.EV_WHYNOT and p == 0]
+    assert nots == [(E.L_BUY, 0, E.WN_NONE), (E.L_BUY, 1, E.WN_COND)]
+    values = [(c // E.EV_ARG, v) for code, p, c, v in ev if code == E.EV_VALUE and p == 0]
+    assert values == [(E.OP_VAR, 0)]  # points, read as 0
+    line = next(ln for ln in render_text(st) if "buys" in ln and ln.startswith("  p0"))
+    assert re.search(r"\[buy rule 3 \(line \d+\): level 1; passed over: buy 1: no card it names can be bought; "
+                     r"buy 2 'points >= 5' is false \(points = 0\)\]", line), line

@@ -450,6 +450,46 @@ def person_act(S, R, T, F, A, p, b):
 
 
 @kernel
+def why_not(S, T, F, p, b, lst, upto):
+    """(A logged game only.) Record EV_WHYNOT for each rule of p's buy, reserve and take
+    lists that ``act`` passed over before rule ``upto`` of list ``lst`` decided (upto < 0:
+    a default decided, every rule was passed over): three reserved already, the deck it
+    names empty, its condition false (with an EV_VALUE for each value it read), or no card
+    it names fits now."""
+    rl = T[TH_RL] + b * NL * 2
+    for ls in range(L_TAKE + 1):
+        first = T[rl + ls * 2]
+        end = first + T[rl + ls * 2 + 1] if ls != lst or upto < 0 else first + upto
+        for r in range(first, end):
+            ro = T[TH_RULES] + r * RW
+            why = WN_NONE
+            if ls == L_RESERVE and S[ps(p, PS_NRES)] >= MAX_RESERVED:
+                why = WN_FULL
+            elif ls == L_RESERVE and T[ro + R_WHERE] == W_DECK and S[S_DECKN + T[ro + R_LEVEL] - 1] <= 0:
+                why = WN_DECK
+            elif not cond_ok(S, T, F, r, p):
+                why = WN_COND
+            log(S, EV_WHYNOT, p, ls * WN_LIST + r - first, why)
+            if why == WN_COND:
+                co = T[TH_CODE]
+                for i in range(T[ro + R_CODE], T[ro + R_CODE] + T[ro + R_NCODE]):
+                    op = T[co + 2 * i]
+                    if op >= OP_GAME:
+                        a = T[co + 2 * i + 1]
+                        log(S, EV_VALUE, p, op * EV_ARG + a, int(op_value(S, T, p, op, a)))
+        if ls == lst and upto >= 0:
+            return
+
+
+@inline
+def why_act(S, T, F, p, b, lst, v):
+    """``why`` for a move ``act`` chose, after what it passed over (a logged game)."""
+    if S[G_LOG] != 0:
+        why_not(S, T, F, p, b, lst, v)
+        log(S, EV_WHY, p, lst, v)
+
+
+@kernel
 def act(S, R, T, F, A, p, b):
     """A bot's action: a random legal one for a random bot; else the first applicable
     rule of its buy, reserve and take lists; else the defaults (docs/splendor.md): buy
@@ -467,7 +507,7 @@ def act(S, R, T, F, A, p, b):
         if cond_ok(S, T, F, r, p):
             pos = best_card(S, T, p, r, MB_BUY)
             if pos >= 0:
-                why(S, p, L_BUY, r - first)
+                why_act(S, T, F, p, b, L_BUY, r - first)
                 return buy_at(S, R, T, F, A, p, b, pos)
     if S[ps(p, PS_NRES)] < MAX_RESERVED:
         first = T[rl + L_RESERVE * 2]
@@ -476,13 +516,13 @@ def act(S, R, T, F, A, p, b):
             if T[ro + R_WHERE] == W_DECK:
                 lv = T[ro + R_LEVEL] - 1
                 if S[S_DECKN + lv] > 0 and cond_ok(S, T, F, r, p):
-                    why(S, p, L_RESERVE, r - first)
+                    why_act(S, T, F, p, b, L_RESERVE, r - first)
                     reserve(S, T, A, p, b, -1, lv)
                     return ACT_RESERVE
             elif cond_ok(S, T, F, r, p):
                 pos = best_card(S, T, p, r, MB_RESERVE)
                 if pos >= 0:
-                    why(S, p, L_RESERVE, r - first)
+                    why_act(S, T, F, p, b, L_RESERVE, r - first)
                     reserve(S, T, A, p, b, pos, 0)
                     return ACT_RESERVE
     first = T[rl + L_TAKE * 2]
@@ -491,15 +531,15 @@ def act(S, R, T, F, A, p, b):
             pos = best_card(S, T, p, r, MB_TAKE)
             if pos >= 0:
                 two = T[T[TH_RULES] + r * RW + R_TWO]
-                why(S, p, L_TAKE, r - first)  # replaced by the next one if nothing can be taken
+                why_act(S, T, F, p, b, L_TAKE, r - first)  # replaced by the next one if nothing can be taken
                 if take_toward(S, T, p, pos_card(S, p, pos), two) != 0:
                     return ACT_TAKE2 if two != 0 else ACT_TAKE3
     if T[bo + O_USER_BUY] == 0:
         pos = best_card(S, T, p, -1, MB_BUY)
         if pos >= 0:
-            why(S, p, L_BUY, -1)
+            why_act(S, T, F, p, b, L_BUY, -1)
             return buy_at(S, R, T, F, A, p, b, pos)
-    why(S, p, L_TAKE, -2)
+    why_act(S, T, F, p, b, L_TAKE, -2)
     took = default_take(S, T, p, aim(S, T, F, p, b))
     if took != 0:
         return ACT_TAKE2 if took == 2 else ACT_TAKE3
