@@ -36,8 +36,8 @@ class Choice:
     """One answer to a question as the person sees it: ``value`` is what the engine
     takes, ``key`` the one word that names it (what a replay prints), ``label`` how the
     list shows it, ``number`` what to type for it; ``group``: a line that stands for it and
-    the others of the same group (their numbers in it), instead of a line each (Splendor's
-    fifteen reserves, Dominion's Copper and Curse)."""
+    the others of the same group (their numbers in it), instead of a line each (the
+    choices few want, or many alike)."""
     value: int
     key: str
     label: str

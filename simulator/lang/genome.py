@@ -415,9 +415,9 @@ def parts(gen: Genome) -> list:
 
 
 def plan(gen: Genome, g: Grammar) -> str:
-    """The bot in plain words, a sentence per list: what it takes, in order, each with its
-    conditions as its shapes say them (``Shape.says``), e.g. "Buys, first to last: Province
-    once its money passes 15; Gold; Silver." (a list's ``ListSpec.verb``)."""
+    """The bot in plain words, a sentence per list (a list's ``ListSpec.verb``, then "first
+    to last:"): the items it takes, in order, each with its conditions as their shapes say
+    them (``Shape.says``; a condition without one is quoted)."""
     out = []
     for lst, rules in gen.lists:
         if not rules:
@@ -433,8 +433,8 @@ def plan(gen: Genome, g: Grammar) -> str:
 
 
 def part_text(gen: Genome, g: Grammar, part) -> str:
-    """A part as a person reads it: 'buy: Witch: count(Witch) < 2' (a rule), or
-    "buy: Witch's 'count(Witch) < 2'" (a condition of it)."""
+    """A part as a person reads it: 'LIST: ITEM: CONDITION' (a rule), or
+    "LIST: ITEM's 'CONDITION'" (a condition of it)."""
     lst, i, k = part
     r = gen.get(lst)[i]
     if k is None:
@@ -605,7 +605,7 @@ def as_written(gen: Genome, start: Genome) -> Genome:
 def diff(a: Genome, b: Genome, g: Grammar) -> list:
     """What changed from ``a`` to ``b``, list by list, as short lines ('buy: + ITEM: ...'):
     the rules gone (a rule written twice and kept once among them), the rules added, and
-    the rules both keep that moved ('buy: Militia moved above Gold'): those off a longest
+    the rules both keep that moved ('LIST: A moved above B'): those off a longest
     common order of the two lists, the fewest moves that give ``b``'s order."""
     out = []
     for lst in g.lists:
