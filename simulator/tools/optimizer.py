@@ -40,6 +40,7 @@ from ..lang import genome as G
 from ..errors import InputError, InputErrors, one_error, printable, short
 from ..lang.yamlio import load_text
 from ..games import STRATEGIES, game_names, game_of_bots, game_of_setup, get_game, offers
+from .._version import __version__
 from ..report.html import optimize_report
 from ..report.outfiles import atomic_open, check_writable, write_all, write_csv, write_json, write_text
 from ..run.pool import make_pool
@@ -950,7 +951,8 @@ def _outcome(opt: Optimizer, found: _Found, stopped: str, resumed: bool) -> Outc
     if opt.start is not None:  # what the start bot had is written as its file writes it
         best, leaders = G.as_written(best, opt.start), [G.as_written(g, opt.start) for g in leaders]
     equivalent = found.same_as[0]
-    meta = {"setup": opt.tools.setup_name(s.setup), "setup_contents": s.setup.card_names(),
+    meta = {"dsim_version": __version__, "setup": opt.tools.setup_name(s.setup),
+            "setup_contents": s.setup.card_names(),
             "game": game.NAME, "against": [b.name for b in s.against], "players": s.players, "seed": s.seed,
             "jobs": s.jobs, "generations": opt.generation, "games_played": opt.games, "seconds": round(seconds, 1),
             "stopped_by": stopped, "partial": stopped == "interrupt", "resumed": resumed,
