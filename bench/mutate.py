@@ -99,8 +99,11 @@ MUTANTS = [
      [OPT_START + "test_a_start_bot_with_an_empty_buy_list_is_one_line_before_any_game"]),
     ("optimize: an unchanged start rule is written the genome's way", "simulator/lang/genome.py", "theirs = tuple(first.get(r, r) for r in rules)", "theirs = rules",
      [OPT_START + "test_an_unchanged_start_bot_is_written_back_as_its_file_writes_it"]),
-    ("optimize: a repeated start rule kept once is no change", "simulator/lang/genome.py", "            left.remove(x)\n", "            pass\n",
+    ("optimize: a repeated start rule kept once is no change", "simulator/lang/genome.py",
+     "        left = [x for i, x in enumerate(ra) if i not in stay_a]", "        left = []",
      [OPT_START + "test_an_unchanged_start_bot_is_written_back_as_its_file_writes_it"]),
+    ("optimize: a moved rule is said gone too", "simulator/lang/genome.py", "                left.remove(y)\n",
+     "                pass\n", ["tests/core/test_genome.py::test_the_diff_says_what_changed"]),
     # ---- log --why: the rules above the one that decided
     ("why-not: an empty pile is said too dear", ENGINE, "            log_ev(S, EV_WHYNOT, p, r - first, WN_EMPTY)",
      "            log_ev(S, EV_WHYNOT, p, r - first, WN_COST)"),

@@ -648,15 +648,3 @@ def _common_order(xs: list, ys: list) -> tuple:
         else:
             j += 1
     return sa, sb
-
-
-def _less(xs, ys) -> list:
-    """The rules of ``xs`` that ``ys`` does not hold (as many times), in ``xs``'s order."""
-    left = list(ys)
-    out = []
-    for x in xs:
-        if x in left:
-            left.remove(x)
-        else:
-            out.append(x)
-    return out
