@@ -6,8 +6,8 @@ module only formats them, so the log always shows exactly what the engine did.
 from __future__ import annotations
 
 from . import layout as E
-from .cards import CARDS, TYPE_BITS, card_name as _name
-from .strategy import DEFAULT_LISTS, FUNCTIONS, LISTS, OPTIONS, VARIABLES, default_rules
+from .cards import BY_NAME, CARDS, TYPE_BITS, card_name as _name
+from .strategy import DEFAULT_LISTS, LISTS, OPTIONS, VOCABULARY, default_rules
 
 ZONE_WORDS = {E.Z_DISC: "", E.Z_HAND: " into hand", E.Z_DRAW: " onto the deck"}
 ENDINGS = {E.END_PROVINCES: "the Province pile is empty", E.END_PILES: "supply piles are empty",
@@ -45,20 +45,12 @@ DEFAULT_WHY = {
 }
 
 
-#: what a condition reads, by (opcode, argument): a variable's name, or a function of a card or a type
-_VALUE_NAMES = {(v.opcode, v.arg): v.name for v in VARIABLES.values()}
 _TYPE_NAMES = {bit: name for name, bit in TYPE_BITS.items()}
 
 
 def value_name(op: int, a: int) -> str:
     """The name of what opcode ``op`` with argument ``a`` reads, as a bot's condition writes it."""
-    if (op, a) in _VALUE_NAMES:
-        return _VALUE_NAMES[(op, a)]
-    for f in FUNCTIONS.values():
-        for kind, code in f.signatures.items():
-            if code == op:
-                return f"{f.name}({_name(a) if kind == 'card' else _TYPE_NAMES.get(a, a)})"
-    return f"value {op}/{a}"
+    return VOCABULARY.read_name(op, a, lambda kind, x: _name(x) if kind == "card" else _TYPE_NAMES.get(x, x))
 
 
 def _rule_of(bot, key: str, i: int):
@@ -108,14 +100,10 @@ def why_not_text(bot, key: str, passed: list) -> str:
         detail, cards = groups[part]
         if part == E.WN_COST:
             out.append(f"too dear with {detail} coin{'s' if detail != 1 else ''}: "
-                       + ", ".join(f"{c} ({CARDS[_card_id(c)].cost})" for c in cards))
+                       + ", ".join(f"{c} ({BY_NAME[c].cost})" for c in cards))
         else:
             out.append(f"{_GROUPED_WHY_NOT[part]}: {', '.join(cards)}")
     return "; ".join(out)
-
-
-def _card_id(name: str) -> int:
-    return next(c.id for c in CARDS if c.name == name)
 
 
 def _rule_where(bot, key: str, i: int) -> str:

@@ -90,6 +90,19 @@ class Vocabulary:
     #: a name of each kind, for the hints of errors: {kind: a name}
     examples: dict = field(default_factory=dict)
 
+    def read_name(self, op: int, a: int, arg_text) -> str:
+        """What opcode ``op`` with argument ``a`` reads, as a bot's condition writes it (a
+        variable's name, or a function of its argument: ``arg_text(kind, a)``), for a log
+        that says the values a condition read."""
+        for v in self.variables.values():
+            if (v.opcode, v.arg) == (op, a):
+                return v.name
+        for f in self.functions.values():
+            for kind, code in f.signatures.items():
+                if code == op:
+                    return f"{f.name}({arg_text(kind, a)})"
+        return f"value {op}/{a}"
+
 
 @dataclass
 class Program:

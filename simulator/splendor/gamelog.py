@@ -3,7 +3,7 @@ only formats them: the log shows exactly what the engine did)."""
 from __future__ import annotations
 
 from . import layout as E
-from .bots import FUNCTIONS, LISTS, VARIABLES
+from .bots import LISTS, VOCABULARY
 from .cards import CARDS, COLOURS, NOBLES, TOKENS
 
 ENDINGS = {E.END_POINTS: "a player reached the target and the round was finished",
@@ -46,19 +46,10 @@ def why_not_text(bot, passed: list) -> str:
     """The rules a move passed over (``passed``: (list, rule index, WN_*, [(opcode *
     EV_ARG + argument, value)])), each with why, in one line: the rules of a list skipped
     for the same plain reason together."""
-    names = {(v.opcode, v.arg): v.name for v in VARIABLES.values()}
-
     def value_name(x: int) -> str:
-        op, a = x // E.EV_ARG, x % E.EV_ARG
-        if (op, a) in names:
-            return names[(op, a)]
-        for f in FUNCTIONS.values():
-            for kind, code in f.signatures.items():
-                if code == op:
-                    what = (list(COLOURS) + ["gold"])[a] if kind in ("colour", "gold") and a <= len(COLOURS) \
-                        else (f"level{a}" if a else "any_level") if kind == "level" else str(a)
-                    return f"{f.name}({what})"
-        return f"value {op}/{a}"
+        return VOCABULARY.read_name(x // E.EV_ARG, x % E.EV_ARG, lambda kind, a: (
+            (list(COLOURS) + ["gold"])[a] if kind in ("colour", "gold") and a <= len(COLOURS)
+            else (f"level{a}" if a else "any_level") if kind == "level" else str(a)))
     out, plain = [], {}
     for lst, i, why, values in passed:
         key = LIST_KEYS.get(lst, "list")
