@@ -66,7 +66,32 @@ class EngineState:
         if person is not None:
             S[E.G_HUMAN] = person + 1
             S[E.G_ASK] = E.S_EV + E.EVW * log_capacity
+        if match.searching:
+            self.add_scratch()
         self.prepare()
+
+    def add_scratch(self) -> None:
+        """The search's scratch space (simulator/lang/search.py): a region at the end of S
+        (S[G_SCR]: a game state for the rollouts, and per option its move and results),
+        rollout streams after the game's in R, the rollouts' tallies after the game's in A
+        (at S[G_ASCR]; never read)."""
+        E = self.ENGINE.layout
+        n = len(self.S)
+        self.S = np.concatenate([self.S, np.zeros(E.SC_SIZE, np.int32)])
+        self.S[E.G_SCR] = n
+        self.R = np.zeros(2 * (E.MAXP + 1), np.uint64)
+        self.S[E.G_ASCR] = len(self.A)
+        self.A = np.zeros(2 * len(self.A), np.int64)
+
+    def entry(self):
+        """The engine's kernel that plays this state's games: ``run_games``, or its variant
+        with searched decisions when a bot searches (compiled on first use)."""
+        k = self.ENGINE.kernels()
+        if not self.match.searching:
+            return k.run_games
+        with compile_notice(k.run_games_search, "the search bots' engine", "about 10 s"):
+            k.compile_later(k.run_games_search)
+        return k.run_games_search
 
     def prepare(self) -> None:
         """Fill what only this game's state holds (after the shared part)."""

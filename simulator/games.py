@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
 
@@ -119,6 +119,13 @@ class Match:
     bot_names: list       # unique display names, one per seat-bot
     players: int
     seats: str            # rotate, random or fixed
+    #: the rollout policies the search bots name, compiled after the bots (lang/search.py)
+    policies: list = field(default_factory=list)
+
+    @property
+    def searching(self) -> bool:
+        """Whether a bot of the match searches (lang/search.py)."""
+        return any(getattr(b, "search", None) is not None for b in self.bots)
 
     @property
     def game(self) -> str:

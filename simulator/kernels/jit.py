@@ -208,6 +208,8 @@ class Kernels:
         #: cold compile)
         self.options = dict(cache=True, error_model="numpy", _nrt=False, no_cfunc_wrapper=True)
         self.all = []
+        #: the on-demand kernels (``on_demand``)
+        self.later = []
         #: small helpers, inlined into their callers by LLVM: numba compiles each once per
         #: signature and marks it alwaysinline. (numba's own inlining, inline="always",
         #: copied and typed the helper's IR again at every call site; docs/perf.md.)
@@ -230,23 +232,26 @@ class Kernels:
     def on_demand(self, f):
         """A kernel that ``compile_all`` leaves out, compiled (or loaded) by ``compile_later``
         when first needed: a variant that few runs use, kept out of everyone's first-run
-        compile. It may call kernels; no kernel may call it."""
+        compile. It may call kernels and other on-demand kernels; no kernel may call it."""
         d = self.kernel(f)
         self.all.remove(d)
+        self.later.append(d)
         return d
 
     def compile_later(self, d) -> None:
-        """Compile (or load) the ``on_demand`` kernel d, after every other kernel."""
+        """Compile (or load) the ``on_demand`` kernel d, and the on-demand kernels it calls
+        first, after every other kernel."""
         self.compile_all()
         if hasattr(d, "compile") and not d.overloads:
-            self._compile([d])
+            self._compile([k for k in self.callees_first([d]) if k in self.later and not k.overloads])
 
     def signature(self, d) -> tuple:
         from numba import types
         return tuple(self.arg_types.get(a, types.int64) for a in inspect.signature(d.py_func).parameters)
 
-    def callees_first(self) -> list:
-        """Every kernel, each after the kernels it calls (through inlined helpers too)."""
+    def callees_first(self, roots=None) -> list:
+        """Every kernel (or the ones ``roots`` call and the roots), each after the kernels it
+        calls (through inlined helpers too)."""
         order, seen = [], set()
 
         def uses(d):
@@ -263,10 +268,10 @@ class Kernels:
             seen.add(id(d))
             for u in uses(d):
                 visit(u)
-            if d in self.all:
+            if d in self.all or d in self.later:
                 order.append(d)
 
-        for d in self.all:
+        for d in self.all if roots is None else roots:
             visit(d)
         return order
 
@@ -299,18 +304,36 @@ class Kernels:
                 self._ours.update(ov.library for ov in d.overloads.values())
 
 
-def engine_copy(f, namespace: dict, names=()):
+def engine_copy(f, namespace: dict, names=(), suffix: str = ""):
     """``f``, a kernel written once for every engine (plain Python in a shared module, such
     as simulator/kernels/shared.py's ``cond_ok``), as one of an engine's: the same code, whose
     global names are the engine module's ``namespace`` (its layout's constants, its
     functions). ``names``: those it must find there (a missing one is an error now, not
-    when the kernel first compiles). Each engine caches its copy in its own folder."""
+    when the kernel first compiles). Each engine caches its copy in its own folder.
+    ``f`` may be a kernel of the engine itself (its Python function is copied): a variant
+    of it that calls other functions (``namespace``), named apart in numba's cache by
+    ``suffix``."""
+    f = getattr(f, "py_func", f)
     missing = [n for n in names if n not in namespace]
     if missing:
         raise NameError(f"{namespace.get('__name__')} lacks what {f.__name__} needs: {', '.join(missing)}")
-    g = FunctionType(f.__code__, namespace, f.__name__, f.__defaults__, f.__closure__)
-    g.__qualname__, g.__doc__, g.__module__ = f.__qualname__, f.__doc__, namespace.get("__name__")
+    g = FunctionType(f.__code__, namespace, f.__name__ + suffix, f.__defaults__, f.__closure__)
+    g.__qualname__, g.__doc__, g.__module__ = f.__qualname__ + suffix, f.__doc__, namespace.get("__name__")
     return g
+
+
+def variant(kernels: "Kernels", namespace: dict, overrides: dict, chain, suffix: str) -> dict:
+    """Copies of the kernels ``chain`` (names in ``namespace``, each calling the next: the
+    callee first) whose global names are ``namespace``'s but for ``overrides`` and each
+    other's copies: e.g. the turn loop down to the call a variant replaces. The copies are
+    ``on_demand`` kernels named apart by ``suffix``; returns them by name."""
+    ns = dict(namespace)
+    ns.update(overrides)
+    out = {}
+    for name in chain:
+        d = kernels.on_demand(engine_copy(namespace[name], ns, suffix=suffix))
+        ns[name] = out[name] = d
+    return out
 
 
 def game_kernels(kernel_dir, layout_file, entry_points) -> "Kernels":

@@ -115,3 +115,54 @@ def told(S, p, kind, x):
     if person(S, p):
         asks.told(S, G_ASK, G_NEV, kind, x)
     return x
+
+
+#: what ``race`` takes from the engine: where the search's scratch region is (G_SCR) and its
+#: per-option columns (SC_*), and ``rollout(S, R, T, F, A, p, b, option, key, i)``: the win
+#: twelfths seat p (bot b) scores in one game played on from the current state with
+#: ``option`` taken, its hidden cards dealt again from the streams of (key, i)
+RACE_NAMES = ("G_SCR", "SC_OPT", "SC_SUM", "SC_CNT", "SC_ALIVE", "rollout")
+
+
+def race(S, R, T, F, A, p, b, n, own, rollouts, key):
+    """The option (an index among the n written at SC_OPT of the scratch region) that a
+    search bot takes for seat p: successive halving over about ``rollouts`` rollouts. Each
+    round gives every option still raced the same number of rollouts, on the same deals (the
+    i-th rollout of a round is dealt from (key, round, i) whatever the option: the options
+    are compared on common random numbers), then keeps the better half by mean win share;
+    the list's own option ``own`` is never dropped, and another must do strictly better to
+    be chosen."""
+    o = S[G_SCR]
+    for i in range(n):
+        S[o + SC_SUM + i] = 0
+        S[o + SC_CNT + i] = 0
+        S[o + SC_ALIVE + i] = 1
+    rounds = 1
+    while (1 << rounds) < n:
+        rounds += 1
+    per_round = max(1, rollouts // rounds)
+    alive = n
+    for rd in range(rounds):
+        per = max(1, per_round // alive)
+        for i in range(n):
+            if S[o + SC_ALIVE + i] != 0:
+                for j in range(per):
+                    S[o + SC_SUM + i] += rollout(S, R, T, F, A, p, b, S[o + SC_OPT + i], key, rd * 65536 + j)
+                    S[o + SC_CNT + i] += 1
+        keep = (alive + 1) // 2
+        while rd < rounds - 1 and alive > keep:
+            worst = -1
+            for i in range(n):
+                if S[o + SC_ALIVE + i] != 0 and i != own:
+                    # a lower mean, compared without division: sum_i / cnt_i < sum_w / cnt_w
+                    if worst < 0 or S[o + SC_SUM + i] * S[o + SC_CNT + worst] \
+                            < S[o + SC_SUM + worst] * S[o + SC_CNT + i]:
+                        worst = i
+            S[o + SC_ALIVE + worst] = 0
+            alive -= 1
+    best = own
+    for i in range(n):
+        if S[o + SC_ALIVE + i] != 0 and S[o + SC_SUM + i] * S[o + SC_CNT + best] \
+                > S[o + SC_SUM + best] * S[o + SC_CNT + i]:
+            best = i
+    return best

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..lang import expr
 from ..errors import InputError, InputErrors, did_you_mean, one_error, short
+from ..lang.search import Search, parse_search, policy_index
 from ..lang.yamlio import LineDict, bot_name, file_facts, flags, load_file, load_text, rule_items, unknown_keys
 from . import layout as E
 from .cards import COLOURS, GEM_NAMES
@@ -82,7 +83,9 @@ VOCABULARY = expr.Vocabulary(VARIABLES, FUNCTIONS, _resolve, {"colour": "blue", 
 
 LISTS = {"buy": E.L_BUY, "reserve": E.L_RESERVE, "take": E.L_TAKE, "return": E.L_RETURN, "noble": E.L_NOBLE,
          "pay_gold": E.L_PAY_GOLD}
-BOT_KEYS = ("game", "name", "description", *LISTS, "random")
+BOT_KEYS = ("game", "name", "description", *LISTS, "random", "search")
+#: what a search bot searches (lang/search.py): its move each turn
+SEARCHED = ("move",)
 CARD_LISTS = ("buy", "reserve", "take")
 
 # ---------------------------------------------------------------- selectors
@@ -205,6 +208,7 @@ class Bot:
     noble: tuple = ()
     pay_gold: tuple = ()
     random: bool = False
+    search: Search | None = None
     path: str | None = None
     sha256: str | None = None
     lines: dict = field(default_factory=dict, compare=False)
@@ -235,12 +239,13 @@ def parse_bot(data, path: str, text: str = "") -> Bot:
     unknown_keys(data, BOT_KEYS, path, errors)
     lists = {k: tuple(_parse_rules(data[k], k, path, data.lines[k], errors)) for k in LISTS if k in data}
     flags(data, ("random",), path, errors)
+    search = parse_search(data, path, errors, SEARCHED)
     name, description = bot_name(data, path, errors)
     if errors:
         raise InputErrors(errors)
     return Bot(name=name, description=description, buy=lists.get("buy"), reserve=lists.get("reserve", ()),
                take=lists.get("take", ()), ret=lists.get("return", ()), noble=lists.get("noble", ()),
-               pay_gold=lists.get("pay_gold", ()), random=bool(data.get("random", False)),
+               pay_gold=lists.get("pay_gold", ()), random=bool(data.get("random", False)), search=search,
                **file_facts(data, path, text, LISTS))
 
 
@@ -268,11 +273,13 @@ class CompiledBots:
     bopt: np.ndarray    # int32[NB, NO]
 
 
-def compile_bots(bots) -> CompiledBots:
+def compile_bots(bots, policies=()) -> CompiledBots:
+    """The bots' arrays, then their search's rollout policies' (lang/search.py)."""
     rows, code, consts = [], [], []
-    rl = np.zeros((len(bots), E.NL, 2), np.int32)
-    bopt = np.zeros((len(bots), E.NO), np.int32)
-    for b, bot in enumerate(bots):
+    every = [*bots, *policies]
+    rl = np.zeros((len(every), E.NL, 2), np.int32)
+    bopt = np.zeros((len(every), E.NO), np.int32)
+    for b, bot in enumerate(every):
         for key, lst in LISTS.items():
             rl[b, lst, 0] = len(rows)
             for r in bot.rules(key):
@@ -280,8 +287,12 @@ def compile_bots(bots) -> CompiledBots:
             rl[b, lst, 1] = len(rows) - rl[b, lst, 0]
         bopt[b, E.O_RANDOM] = int(bot.random)
         bopt[b, E.O_USER_BUY] = int(bot.buy is not None)
-        bopt[b, E.O_STEADY] = int(not bot.random and not any(
+        bopt[b, E.O_STEADY] = int(not bot.random and bot.search is None and not any(
             r.cond is not None and (E.OP_VAR, E.VR_TURN) in r.cond.code for key in LISTS for r in bot.rules(key)))
+        if b < len(bots) and bot.search is not None:
+            bopt[b, E.O_ROLLOUTS] = bot.search.rollouts
+            bopt[b, E.O_OPTIONS] = E.SO_ALL if bot.search.options == "all" else E.SO_LIST
+            bopt[b, E.O_POLICY] = policy_index(b, bots, policies)
     return CompiledBots(np.array(rows, np.int32).reshape(-1, E.RW),
                         np.array(code or [(0, 0)], np.int32).reshape(-1, 2),
                         np.array(consts or [0.0], np.float64), rl, bopt)

@@ -16,6 +16,7 @@ from . import optimizing
 from ..engine_base import EngineGame, EngineState, place_bots, stack_array
 from ..games import game_name, rule_pairs, unique_names
 from ..games import Match as BaseMatch
+from ..lang.search import load_policies
 from ..lang.yamlio import LineDict, given_name, load_file
 from ..run.stats import BOT_COLS, SEAT_COLS
 from . import analysis
@@ -166,8 +167,9 @@ def make_match(bots: list, variant: Variant | None = None, rule_overrides: dict 
                seats: str = "rotate", check: bool = False) -> Match:
     GAME.check_seats(bots, seats, SEAT_MODES)
     variant = (variant or Variant()).with_overrides(rule_overrides or {})
+    policies = load_policies(bots, load)
     return Match(list(bots), unique_names(bots), len(bots), seats, variant=variant, var=variant.array(check),
-                 compiled=compile_bots(bots))
+                 compiled=compile_bots(bots, policies), policies=policies)
 
 
 def build_tables(compiled: CompiledBots) -> tuple[np.ndarray, np.ndarray]:
@@ -184,7 +186,7 @@ class State(EngineState):
 
     def run(self, mode=E.MODE_FRESH, seed=0, first_game=0, n_games=0, paired=False, max_turns=0):
         with np.errstate(over="ignore"):  # the random streams wrap around (JIT off)
-            err = _engine().run_games(self.S, self.R, self.T, self.F, self.A, self.grec, mode, np.uint64(seed),
+            err = self.entry()(self.S, self.R, self.T, self.F, self.A, self.grec, mode, np.uint64(seed),
                                       first_game, n_games, SEAT_MODES[self.match.seats], 1 if paired else 0,
                                       max_turns)
         if err == E.ERR_ANSWER:

@@ -61,7 +61,9 @@ G_NNOB = 12      # nobles dealt
 G_TAKEN = 13     # the gem colours taken this turn (a bit each)
 G_HUMAN = 14     # 1 + the seat a person plays (dsim play; 0: none), who answers from the tape
 G_ASK = 15       # offset in S of the ask region (simulator/kernels/ask_layout.py), when G_HUMAN
-NGS = 16
+G_SCR = 16       # offset in S of the search's scratch region (SC_*), in a game with a search bot (0: none)
+G_ASCR = 17      # offset in A of the rollouts' tallies (never read), in a game with a search bot
+NGS = 20
 
 V_TARGET = 0     # prestige points that end the game (15)
 V_TURN_CAP = 1   # turns per player before a game is stopped as capped
@@ -79,7 +81,8 @@ PS_RES = 14      # MAX_RESERVED card ids
 PS_NOBLES = 17
 PS_TURNS = 18
 PS_RESERVES = 19  # cards reserved over the game
-NPS = 20
+PS_HIDDEN = 20   # which reserved cards (a bit per PS_RES index) came face down from a deck's top
+NPS = 21
 
 S_GS = 0
 S_VAR = S_GS + NGS
@@ -138,11 +141,26 @@ L_RETURN = 3
 L_NOBLE = 4
 L_PAY_GOLD = 5   # the colours a bot pays with gold while it holds their gems
 NL = 6
+L_SEARCH = 7     # (EV_WHY only) a search bot's move: value 0 its list's own, 1 another the rollouts found better
 
 O_RANDOM = 0     # every decision random
 O_USER_BUY = 1   # 1: the bot wrote a buy list
 O_STEADY = 2     # 1: its choices follow from the board alone (not random, no condition reads the turn)
-NO = 4
+O_ROLLOUTS = 3   # a search bot's rollouts per move (0: not a search bot)
+O_OPTIONS = 4    # a search bot's options: SO_ALL every legal move, SO_LIST its list's
+O_POLICY = 5     # the bot that plays the searching seat in rollouts
+NO = 8
+SO_LIST = 0
+SO_ALL = 1
+
+# the search's scratch region in S (at S[G_SCR]): a game's state for the rollouts, then per
+# option: its move, its rollouts' win twelfths and their count, and whether it is still raced
+SC_OPT = S_EV
+MAXOPT = 64
+SC_SUM = SC_OPT + MAXOPT
+SC_CNT = SC_SUM + MAXOPT
+SC_ALIVE = SC_CNT + MAXOPT
+SC_SIZE = SC_ALIVE + MAXOPT
 F_STK = 64
 
 # ---------------------------------------------------------------- A: tallies (after tally_layout's)
@@ -236,6 +254,8 @@ EV_WHYNOT = 14   # (``dsim log --why``) a rule the move passed over, and why: ca
 #                  rule's index; value: WN_*
 EV_VALUE = 15    # a value a false condition read: card: opcode * EV_ARG + its argument; value: the value
 EV_ARG = 4096
+EV_SEARCH = 16   # (a logged game) a search bot's option: card: the move (AC_*), value: its rollouts' win twelfths
+EV_SEARCHN = 17  # and how many rollouts it had (follows its EV_SEARCH)
 WN_LIST = 64
 WN_COND = 1      # its condition is false (EV_VALUE events follow)
 WN_NONE = 2      # no card it names can be bought (buy), reserved (reserve) or taken toward (take) now

@@ -17,7 +17,8 @@ The five arrays, as in Dominion's engine:
   A  int64    tallies at A_* offsets (as Dominion's, items instead of cards)
 """
 from ..layout import *  # noqa: F403
-from ._jit import compile_kernels  # noqa: F401
+from ._jit import compile_kernels, compile_later  # noqa: F401
 from .board import check_conservation, seed_streams, setup_game  # noqa: F401
 from .decide import cond_ok, nth_action  # noqa: F401
 from .turn import run_games  # noqa: F401
+from .search import run_games_search  # noqa: F401

@@ -184,6 +184,8 @@ def reserve(S, T, A, p, b, slot, lv):
     r = S[ps(p, PS_NRES)]
     S[ps(p, PS_RES + r)] = c
     S[ps(p, PS_NRES)] = r + 1
+    if slot < 0:
+        S[ps(p, PS_HIDDEN)] |= 1 << r
     S[ps(p, PS_RESERVES)] += 1
     log(S, EV_RESERVE, p, c, 1 if slot < 0 else 0)
     count_item(S, A, b, p, I_RESERVED)
@@ -229,10 +231,13 @@ def buy(S, T, A, p, b, c, gold_for):
     if found == 0:
         n = S[ps(p, PS_NRES)]
         j = 0
+        hidden = S[ps(p, PS_HIDDEN)]
+        S[ps(p, PS_HIDDEN)] = 0
         for i in range(n):
             x = S[ps(p, PS_RES + i)]
             if x != c:
                 S[ps(p, PS_RES + j)] = x
+                S[ps(p, PS_HIDDEN)] |= ((hidden >> i) & 1) << j
                 j += 1
         S[ps(p, PS_RES + n - 1)] = 0
         S[ps(p, PS_NRES)] = n - 1
@@ -371,7 +376,8 @@ def check_conservation(S, T):
                     S[G_ERR_WHAT] = ERRW_COUNTS
                     return ERR_CONSERVE
         if pts != S[ps(p, PS_POINTS)] or cards != S[ps(p, PS_CARDS)] or nobles != S[ps(p, PS_NOBLES)] \
-                or S[ps(p, PS_NRES)] > MAX_RESERVED or S[ps(p, PS_NRES)] < 0:
+                or S[ps(p, PS_NRES)] > MAX_RESERVED or S[ps(p, PS_NRES)] < 0 \
+                or S[ps(p, PS_HIDDEN)] >> S[ps(p, PS_NRES)] != 0:
             S[G_ERR_WHAT] = ERRW_COUNTS
             return ERR_CONSERVE
     return 0

@@ -20,6 +20,14 @@ def play_turn(S, R, T, F, A, p, b):
     tokens, cards = holdings(S, p)
     S[G_TAKEN] = 0
     a = person_act(S, R, T, F, A, p, b) if S[G_HUMAN] == p + 1 else act(S, R, T, F, A, p, b)
+    end_turn(S, R, T, F, A, p, b, a, tokens, cards)
+
+
+@inline
+def end_turn(S, R, T, F, A, p, b, a, tokens, cards):
+    """The rest of p's turn after its action ``a`` (ACT_*): tokens back down to 10, a
+    noble's visit, the idle count and the turn's tallies (``tokens`` and ``cards``: what p
+    held before the action, ``holdings``)."""
     passed = a == ACT_PASS
     if passed:
         log_pass(S, p)
@@ -94,7 +102,6 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns):
     holds (a stalemate: no legal move, or takes given back), or at the turn cap. Returns
     an error code (0 = none)."""
     np_ = S[G_NP]
-    cap = S[S_VAR + V_TURN_CAP]
     played = 0
     while played < max_turns:
         p = S[G_CUR]
@@ -102,19 +109,26 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns):
         if S[G_ERR] != 0:  # a person's question (ERR_ASK) or a wrong answer
             return S[G_ERR]
         played += 1
-        if S[ps(p, PS_POINTS)] >= S[S_VAR + V_TARGET]:
-            S[G_LAST] = 1
-        reason = 0
-        if S[G_IDLE] >= np_:
-            reason = END_STALL
-        elif p == np_ - 1:
-            if S[G_LAST] != 0:
-                reason = END_POINTS
-            elif S[ps(p, PS_TURNS)] >= cap:
-                reason = END_CAP
+        reason = end_reason(S, p)
         if reason != 0:
             return finish_game(S, T, A, grec, g, gi, reason)
         S[G_CUR] = (p + 1) % np_
+    return 0
+
+
+@inline
+def end_reason(S, p):
+    """After p's turn: how the game ends (END_*), or 0 while it goes on."""
+    np_ = S[G_NP]
+    if S[ps(p, PS_POINTS)] >= S[S_VAR + V_TARGET]:
+        S[G_LAST] = 1
+    if S[G_IDLE] >= np_:
+        return END_STALL
+    if p == np_ - 1:
+        if S[G_LAST] != 0:
+            return END_POINTS
+        if S[ps(p, PS_TURNS)] >= S[S_VAR + V_TURN_CAP]:
+            return END_CAP
     return 0
 
 

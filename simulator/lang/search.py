@@ -1,0 +1,100 @@
+"""A bot file's ``search:`` block (docs/search.md): the bot looks ahead at its decisions by
+playing each option out to the end of the game many times (rollouts) and takes the one
+with the best mean result. What a game searches and how it lists the options is the
+game's; this module reads the block, the same for every game."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError, short
+from .yamlio import LineDict
+
+#: rollouts per decision (the race's comparisons stay within 32-bit sums below this)
+MAX_ROLLOUTS = 10_000
+KEYS = ("rollouts", "policy", "options", "decisions")
+OPTIONS = ("list", "all")
+
+
+@dataclass(frozen=True)
+class Search:
+    """A bot's search: ``rollouts`` per decision; ``policy``: None (the bot's own lists
+    play its seat in the rollouts) or the path of the bot file that does; ``options``:
+    'list' (the options its list would weigh, as the game defines them) or 'all' (every
+    legal option); ``decisions``: the kinds of decision searched."""
+    rollouts: int = 200
+    policy: str | None = None
+    options: str = "list"
+    decisions: tuple = ()
+
+
+def parse_search(data, path: str, errors: list, decisions: tuple) -> Search | None:
+    """The ``search:`` block of a bot file's ``data`` (None without one); ``decisions``:
+    the game's kinds of decision that can be searched, the first the default. Mistakes go
+    to ``errors`` with file and line."""
+    if "search" not in data:
+        return None
+    block, line = data["search"], data.lines["search"]
+    if not isinstance(block, LineDict):
+        errors.append(InputError("'search' is a mapping", path, line,
+                                 hint="e.g. 'search: {rollouts: 200, policy: self}'"))
+        return None
+    before = len(errors)
+    for key in block:
+        if key not in KEYS:
+            errors.append(InputError(f"unknown key {short(key, 30)} in 'search'", path, block.lines[key],
+                                     hint="keys: " + ", ".join(KEYS)))
+    rollouts = block.get("rollouts", Search.rollouts)
+    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or not 1 <= rollouts <= MAX_ROLLOUTS:
+        errors.append(InputError(f"'rollouts' must be a whole number from 1 to {MAX_ROLLOUTS:,}, not "
+                                 f"{short(rollouts)}", path, block.lines.get("rollouts", line),
+                                 hint="200 is a good start (docs/search.md says what it costs)"))
+    policy = block.get("policy", "self")
+    if not isinstance(policy, str) or not policy.strip():
+        errors.append(InputError(f"'policy' is 'self' or a bot file, not {short(policy)}", path,
+                                 block.lines.get("policy", line)))
+        policy = "self"
+    policy = None if policy.strip() == "self" else str(Path(path).parent / policy.strip())
+    options = block.get("options", "list")
+    if options not in OPTIONS:
+        errors.append(InputError(f"'options' is one of {', '.join(OPTIONS)}, not {short(options)}", path,
+                                 block.lines.get("options", line)))
+    kinds = block.get("decisions", [decisions[0]])
+    if isinstance(kinds, str):
+        kinds = [kinds]
+    if not isinstance(kinds, list) or not kinds or any(k not in decisions for k in kinds):
+        errors.append(InputError(f"'decisions' lists what is searched, of: {', '.join(decisions)}; got "
+                                 f"{short(kinds)}", path, block.lines.get("decisions", line),
+                                 hint=f"e.g. 'decisions: [{decisions[0]}]'"))
+    if len(errors) > before:
+        return None
+    return Search(rollouts, policy, options, tuple(dict.fromkeys(kinds)))
+
+
+def load_policies(bots, load) -> list:
+    """The rollout policies the search bots among ``bots`` name, each loaded once with
+    ``load(path)`` (a policy that searches is refused: rollouts play lists)."""
+    out, seen = [], {}
+    for bot in bots:
+        s = getattr(bot, "search", None)
+        if s is None or s.policy is None or s.policy in seen:
+            continue
+        try:
+            pol = load(s.policy)
+        except InputError as e:
+            raise InputError(f"the search's policy of {bot.name}: {e.message}", e.path, e.line, hint=e.hint) from None
+        if getattr(pol, "search", None) is not None:
+            raise InputError(f"the search's policy {short(s.policy)} searches itself; a rollout policy plays "
+                             "its lists", bot.path, hint="name a bot without a 'search:' block")
+        seen[s.policy] = len(out)
+        out.append(pol)
+    return out
+
+
+def policy_index(b: int, bots, policies) -> int:
+    """The compiled bot that plays bot b's seat in its rollouts: b itself, or its policy
+    (compiled after the bots, in ``load_policies``' order)."""
+    s = bots[b].search
+    if s is None or s.policy is None:
+        return b
+    return len(bots) + [p.path for p in policies].index(s.policy)
