@@ -32,6 +32,7 @@ from .setup import (
     random_kingdoms,
     supply_sizes,
 )
+from ..lang.search import load_policies
 from .strategy import CompiledBots, Strategy, compile_bots, load_strategy, parse_strategy
 
 SEAT_MODES = {"rotate": E.SEATS_ROTATE, "all": E.SEATS_ALL, "random": E.SEATS_RANDOM, "fixed": E.SEATS_FIXED}
@@ -77,9 +78,10 @@ def make_match(bots: list[Strategy], kingdom: Kingdom | None = None, rule_overri
     if errs:
         raise InputErrors(errs)
     sup0 = supply_sizes(kingdom.cards, players)
-    compiled = compile_bots(bots, set(kingdom.cards))
+    policies = load_policies(bots, load_strategy)
+    compiled = compile_bots(bots, set(kingdom.cards), policies)
     return Match(list(bots), unique_names(bots), players, seats, kingdom=kingdom, rules=rules, ct=card_columns(),
-                 sup0=sup0, var=rules.array(players, check), compiled=compiled)
+                 sup0=sup0, var=rules.array(players, check), compiled=compiled, policies=policies)
 
 
 def missing_cards(match: Match) -> list[tuple]:
@@ -123,6 +125,8 @@ class State(EngineState):
         log, or the variant with it, which also continues a state (it compiles on its
         first use)."""
         engine = _engine()
+        if self.match.searching:
+            return self.entry()
         if self.S[E.G_LOG] == 0 and mode == E.MODE_FRESH:
             return engine.run_games
         with compile_notice(engine.run_games_logged, "the engine's logged variant", "about 3 s"):

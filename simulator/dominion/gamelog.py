@@ -140,6 +140,17 @@ def why_text(bot, lst: int, v: int, resolving: str | None) -> str:
     return _rule_where(bot, key, v)
 
 
+def search_text(rows: list, v: int) -> str:
+    """What a search bot's rollouts found (EV_SEARCH rows: [card or -1, win twelfths,
+    rollouts]): each option's win share, the best first, and whether the buy is its
+    list's own."""
+    rows = sorted(rows, key=lambda r: -r[1] / max(1, 12 * r[2]))
+    shown = ", ".join(f"{_name(c) if c >= 0 else 'nothing'} {w / (12 * n):.0%} of {n}" for c, w, n in rows[:6])
+    more = f", {len(rows) - 6} more" if len(rows) > 6 else ""
+    return (f"search, win share in rollouts: {shown}{more}; "
+            + ("the list's own buy" if v == 0 else "better than the list's own buy"))
+
+
 def _join(cards: list[int]) -> str:
     out, i = [], 0
     while i < len(cards):
@@ -180,6 +191,7 @@ class _Text:
         self.after_buy = None
         self.resolving = None      # the card whose effect is being resolved
         self.passed: list = []     # the rules above the next choice's, and why each did not choose
+        self.searched: list = []   # a search bot's options for the next buy: [card, win twelfths, rollouts]
         self.why_lines = 1         # the lines the last why wrote
         self.last_why = None       # (player, list) of the why-line just written
 
@@ -202,6 +214,17 @@ class _Text:
             self.hand.clear()
 
     def event(self, code, p, c, v):
+        if code == E.EV_SEARCH:
+            self.searched.append([c, v, 0])
+            return
+        if code == E.EV_SEARCHN:
+            self.searched[-1][2] = v
+            return
+        if code == E.EV_WHY and c == E.WHY_SEARCH:
+            if self.seat_bots is not None:
+                self.lines.append("    " + search_text(self.searched, v))
+            self.searched = []
+            return
         if code == E.EV_WHY:
             self.why(p, c, v)
             self.passed = []

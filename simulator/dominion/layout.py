@@ -108,6 +108,8 @@ G_ERR_WHAT = 17  # 1 zones vs owned, 2 total vs start, 3 negative pile, 4 counte
 G_SKIP = 18      # 1 + the card that gains by card effects pass over now (0: none)
 G_HUMAN = 19     # 1 + the seat a person plays (dsim play; 0: none), who answers from the tape
 G_ASK = 20       # offset in S of the ask region (simulator/kernels/ask_layout.py), when G_HUMAN
+G_SCR = 21       # offset in S of the search's scratch region (SC_*), in a game with a search bot (0: none)
+G_ASCR = 22      # offset in A of the rollouts' tallies (never read), in a game with a search bot
 NGS = 32
 
 END_PROVINCES = 1
@@ -152,6 +154,18 @@ S_WK = S_ZN + MAXP * NZ
 S_Z = S_WK + WK_MAX * 3
 S_UNIT = S_Z + MAXP * NZ * MAXC  # per bot: win twelfths of the current unit (game or paired deal)
 S_EV = S_UNIT + MAXB
+
+# the search's scratch region in S (at S[G_SCR]): a game's state for the rollouts, then per
+# option: its card (-1: nothing), its rollouts' win twelfths and their count, and whether
+# it is still raced
+SC_OPT = S_EV
+MAXOPT = NCS + 1
+SC_SUM = SC_OPT + MAXOPT
+SC_CNT = SC_SUM + MAXOPT
+SC_ALIVE = SC_CNT + MAXOPT
+SC_DIFF = SC_ALIVE + MAXOPT   # the sum of its rollouts' win twelfths less the list's own option's on the same deal
+SC_DIFF2 = SC_DIFF + MAXOPT   # and of their squares
+SC_SIZE = SC_DIFF2 + MAXOPT
 
 # ---------------------------------------------------------------- T: tables
 TH_RULES = 0
@@ -214,7 +228,13 @@ O_USER_TOPDECK = 5
 O_USER_SETASIDE = 6
 O_USER_GAIN = 7   # 1: the bot wrote its own gain list
 O_USER_DISCARD = 8
-NO = 9
+O_ROLLOUTS = 9   # a search bot's rollouts per buy (0: not a search bot)
+O_OPTIONS = 10   # a search bot's options: SO_ALL every card it can buy, SO_LIST the ones its buy list names
+O_POLICY = 11    # the bot that plays the searching seat in rollouts
+O_MARGIN = 12    # standard errors (x 100) by which another buy must beat its list's own
+NO = 13
+SO_LIST = 0
+SO_ALL = 1
 F_STK = 64
 
 # ---------------------------------------------------------------- A: tallies (after tally_layout's)
@@ -288,12 +308,15 @@ EV_WHY = 23      # what decided the next choice (``dsim log --why``): card: the 
 #                  WHY_NO_RULE (no rule held), or WHY_DEFAULT (the engine's default decided);
 #                  for an option 1 (its rule held: yes), 0 (no) or WHY_DEFAULT (yes)
 WHY_OPTION = 16
+WHY_SEARCH = 32  # (EV_WHY's card) a search bot's buy: value 0 its list's own, 1 another the rollouts found better
 WHY_NO_RULE = -1
 WHY_DEFAULT = -2
 EV_WHYNOT = 24   # (``dsim log --why``) a rule above the one that decided, and why it did not: card: the
 #                  rule's index in the list; value: WN_* + WN_DETAIL * a detail (WN_COST: the coins had)
 EV_VALUE = 25    # a value a false condition read: card: opcode * EV_ARG + its argument; value: the value
 EV_ARG = 4096
+EV_SEARCH = 26   # (a logged game) a search bot's option: card: the card bought (-1: nothing), value: its rollouts' win twelfths
+EV_SEARCHN = 27  # and how many rollouts it had (follows its EV_SEARCH)
 WN_DETAIL = 16
 WN_COST = 0      # the card costs more than the choice may spend
 WN_EMPTY = 1     # its supply pile is empty

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..lang import expr
 from ..errors import InputError, InputErrors, one_error, short
+from ..lang.search import Search, parse_search, policy_index
 from ..lang.yamlio import LineDict, bot_name, file_facts, flags, load_file, load_text, rule_items, unknown_keys
 from . import layout as E
 from .cards import BY_NAME, CARDS, TYPE_BITS, UnknownCard, parse_card, parse_type, suggest
@@ -80,7 +81,9 @@ LISTS = {"buy": E.L_BUY, "play": E.L_PLAY, "gain": E.L_GAIN, "trash": E.L_TRASH,
 #: yes/no decisions a bot may answer with a condition (default: yes)
 OPTIONS = {"reveal_moat": E.O_MOAT, "chancellor_discard": E.O_CHANCELLOR}
 BOT_KEYS = ("game", "name", "description", "buy", "play", "gain", "trash", "discard", "topdeck", "set_aside",
-            "options", "guard", "random")
+            "options", "guard", "random", "search")
+#: what a search bot searches (lang/search.py): its buys
+SEARCHED = ("buy",)
 #: what a list means when the bot leaves it out (``gain`` defaults to the bot's ``buy`` list;
 #: ``topdeck`` and ``set_aside`` default to heuristics in the engine, see docs/bots.md)
 DEFAULT_LISTS = {
@@ -116,6 +119,7 @@ class Strategy:
     options: dict = field(default_factory=dict)  # name -> Program
     guard: bool = True
     random: bool = False
+    search: Search | None = None
     path: str | None = None
     sha256: str | None = None
     #: line of each list key (for warnings)
@@ -173,6 +177,7 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
                 options[k] = expr.compile_condition(v, VOCABULARY)
             except expr.ExprError as e:
                 errors.append(InputError(e.message, path, line, hint=e.hint))
+    search = parse_search(data, path, errors, SEARCHED)
     name, description = bot_name(data, path, errors)
     if errors:
         raise InputErrors(errors)
@@ -180,7 +185,7 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
                                                                     "set_aside")}
     return Strategy(name=name, description=description, buy=tuple(lists.get("buy", ())),
                     play=tuple(lists.get("play", ())), **opt, options=options, guard=bool(data.get("guard", True)),
-                    random=bool(data.get("random", False)), **file_facts(data, path, text, LISTS))
+                    random=bool(data.get("random", False)), search=search, **file_facts(data, path, text, LISTS))
 
 
 def _parse_rules(items, key: str, path: str, line: int, errors: list) -> list:
@@ -387,11 +392,14 @@ def default_rules(key: str) -> tuple:
     return tuple(_parse_rules(list(DEFAULT_LISTS[key]), key, "<default>", None, []))
 
 
-def compile_bots(bots, kingdom_cards) -> CompiledBots:
-    """Compile bots for a supply holding ``kingdom_cards``. Each bot's play list is its
-    own rules, then every Action of the supply it does not name, in DEFAULT_PLAY_ORDER;
-    lists a bot leaves out get their defaults."""
+def compile_bots(bots, kingdom_cards, policies=()) -> CompiledBots:
+    """Compile bots for a supply holding ``kingdom_cards``, then their search's rollout
+    policies (lang/search.py). Each bot's play list is its own rules, then every Action of
+    the supply it does not name, in DEFAULT_PLAY_ORDER; lists a bot leaves out get their
+    defaults."""
     rows, code, consts, clauses = [], [], [], []
+    seated = bots
+    bots = [*bots, *policies]
     nb = len(bots)
     rl = np.zeros((nb, E.NL, 2), dtype=np.int32)
     bopt = np.zeros((nb, E.NO), dtype=np.int32)
@@ -426,6 +434,11 @@ def compile_bots(bots, kingdom_cards) -> CompiledBots:
         for name, slot in OPTIONS.items():
             prog = bot.options.get(name)
             bopt[b, slot] = add(0, prog) if prog is not None else -1
+        if b < len(seated) and bot.search is not None:
+            bopt[b, E.O_ROLLOUTS] = bot.search.rollouts
+            bopt[b, E.O_OPTIONS] = E.SO_ALL if bot.search.options == "all" else E.SO_LIST
+            bopt[b, E.O_POLICY] = policy_index(b, seated, policies)
+            bopt[b, E.O_MARGIN] = round(bot.search.margin * 100)
     return CompiledBots(
         rules=np.array(rows, dtype=np.int32).reshape(-1, E.RW),
         code=np.array(code or [(0, 0)], dtype=np.int32).reshape(-1, 2),

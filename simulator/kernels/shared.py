@@ -121,22 +121,25 @@ def told(S, p, kind, x):
 #: per-option columns (SC_*), and ``rollout(S, R, T, F, A, p, b, option, key, i)``: the win
 #: twelfths seat p (bot b) scores in one game played on from the current state with
 #: ``option`` taken, its hidden cards dealt again from the streams of (key, i)
-RACE_NAMES = ("G_SCR", "SC_OPT", "SC_SUM", "SC_CNT", "SC_ALIVE", "rollout")
+RACE_NAMES = ("G_SCR", "SC_OPT", "SC_SUM", "SC_CNT", "SC_ALIVE", "SC_DIFF", "SC_DIFF2", "rollout")
 
 
-def race(S, R, T, F, A, p, b, n, own, rollouts, key):
+def race(S, R, T, F, A, p, b, n, own, rollouts, key, z):
     """The option (an index among the n written at SC_OPT of the scratch region) that a
     search bot takes for seat p: successive halving over about ``rollouts`` rollouts. Each
-    round gives every option still raced the same number of rollouts, on the same deals (the
-    i-th rollout of a round is dealt from (key, round, i) whatever the option: the options
-    are compared on common random numbers), then keeps the better half by mean win share;
-    the list's own option ``own`` is never dropped, and another must do strictly better to
-    be chosen."""
+    round gives every option still raced the same number of rollouts, on the same deals
+    (the i-th rollout of a round is dealt from (key, round, i) whatever the option: the
+    options are compared on common random numbers), then keeps the better half by mean win
+    share. The list's own option ``own`` is never dropped; another is taken only if it
+    does better than ``own`` on the same deals by more than ``z`` / 100 standard errors of
+    the difference (the list is trusted until the rollouts say otherwise)."""
     o = S[G_SCR]
     for i in range(n):
         S[o + SC_SUM + i] = 0
         S[o + SC_CNT + i] = 0
         S[o + SC_ALIVE + i] = 1
+        S[o + SC_DIFF + i] = 0
+        S[o + SC_DIFF2 + i] = 0
     rounds = 1
     while (1 << rounds) < n:
         rounds += 1
@@ -144,11 +147,17 @@ def race(S, R, T, F, A, p, b, n, own, rollouts, key):
     alive = n
     for rd in range(rounds):
         per = max(1, per_round // alive)
-        for i in range(n):
-            if S[o + SC_ALIVE + i] != 0:
-                for j in range(per):
-                    S[o + SC_SUM + i] += rollout(S, R, T, F, A, p, b, S[o + SC_OPT + i], key, rd * 65536 + j)
+        for j in range(per):
+            w0 = rollout(S, R, T, F, A, p, b, S[o + SC_OPT + own], key, rd * 65536 + j)
+            S[o + SC_SUM + own] += w0
+            S[o + SC_CNT + own] += 1
+            for i in range(n):
+                if S[o + SC_ALIVE + i] != 0 and i != own:
+                    w = rollout(S, R, T, F, A, p, b, S[o + SC_OPT + i], key, rd * 65536 + j)
+                    S[o + SC_SUM + i] += w
                     S[o + SC_CNT + i] += 1
+                    S[o + SC_DIFF + i] += w - w0
+                    S[o + SC_DIFF2 + i] += (w - w0) * (w - w0)
         keep = (alive + 1) // 2
         while rd < rounds - 1 and alive > keep:
             worst = -1
@@ -162,7 +171,12 @@ def race(S, R, T, F, A, p, b, n, own, rollouts, key):
             alive -= 1
     best = own
     for i in range(n):
-        if S[o + SC_ALIVE + i] != 0 and S[o + SC_SUM + i] * S[o + SC_CNT + best] \
-                > S[o + SC_SUM + best] * S[o + SC_CNT + i]:
-            best = i
+        if S[o + SC_ALIVE + i] != 0 and i != own and S[o + SC_DIFF + i] > 0:
+            # mean difference d / c over its standard error: (d / c) / sqrt((d2 / c - (d / c)^2) / c) > z / 100,
+            # squared and multiplied out: 10000 d^2 > z^2 (c d2 - d^2)
+            c = S[o + SC_CNT + i] * 1.0
+            d = S[o + SC_DIFF + i] * 1.0
+            if 10000.0 * d * d > z * z * (c * S[o + SC_DIFF2 + i] - d * d) and \
+                    (best == own or S[o + SC_SUM + i] * S[o + SC_CNT + best] > S[o + SC_SUM + best] * S[o + SC_CNT + i]):
+                best = i
     return best

@@ -12,7 +12,9 @@ from .yamlio import LineDict
 
 #: rollouts per decision (the race's comparisons stay within 32-bit sums below this)
 MAX_ROLLOUTS = 10_000
-KEYS = ("rollouts", "policy", "options", "decisions")
+KEYS = ("rollouts", "policy", "options", "decisions", "margin")
+#: the most standard errors a margin may ask
+MAX_MARGIN = 10
 OPTIONS = ("list", "all")
 
 
@@ -21,11 +23,13 @@ class Search:
     """A bot's search: ``rollouts`` per decision; ``policy``: None (the bot's own lists
     play its seat in the rollouts) or the path of the bot file that does; ``options``:
     'list' (the options its list would weigh, as the game defines them) or 'all' (every
-    legal option); ``decisions``: the kinds of decision searched."""
+    legal option); ``decisions``: the kinds of decision searched; ``margin``: by how many
+    standard errors another option must beat the list's own on the same deals."""
     rollouts: int = 200
     policy: str | None = None
     options: str = "list"
     decisions: tuple = ()
+    margin: float = 1.0
 
 
 def parse_search(data, path: str, errors: list, decisions: tuple) -> Search | None:
@@ -66,9 +70,14 @@ def parse_search(data, path: str, errors: list, decisions: tuple) -> Search | No
         errors.append(InputError(f"'decisions' lists what is searched, of: {', '.join(decisions)}; got "
                                  f"{short(kinds)}", path, block.lines.get("decisions", line),
                                  hint=f"e.g. 'decisions: [{decisions[0]}]'"))
+    margin = block.get("margin", Search.margin)
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin <= MAX_MARGIN:
+        errors.append(InputError(f"'margin' is a number of standard errors from 0 to {MAX_MARGIN}, not "
+                                 f"{short(margin)}", path, block.lines.get("margin", line),
+                                 hint="1 (the default) trusts the list until the rollouts clearly disagree"))
     if len(errors) > before:
         return None
-    return Search(rollouts, policy, options, tuple(dict.fromkeys(kinds)))
+    return Search(rollouts, policy, options, tuple(dict.fromkeys(kinds)), float(margin))
 
 
 def load_policies(bots, load) -> list:

@@ -293,6 +293,7 @@ def compile_bots(bots, policies=()) -> CompiledBots:
             bopt[b, E.O_ROLLOUTS] = bot.search.rollouts
             bopt[b, E.O_OPTIONS] = E.SO_ALL if bot.search.options == "all" else E.SO_LIST
             bopt[b, E.O_POLICY] = policy_index(b, bots, policies)
+            bopt[b, E.O_MARGIN] = round(bot.search.margin * 100)
     return CompiledBots(np.array(rows, np.int32).reshape(-1, E.RW),
                         np.array(code or [(0, 0)], np.int32).reshape(-1, 2),
                         np.array(consts or [0.0], np.float64), rl, bopt)

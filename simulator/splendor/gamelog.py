@@ -132,6 +132,7 @@ class _Text:
         self.passed: list = []       # the rules the next move passed over (EV_WHYNOT, EV_VALUE)
         self.above = ""              # ... said in words, once an EV_WHY came after them
         self.pay_why: list[str] = []  # the pay_gold rules that paid gold for gems in the coming buy
+        self.searched: list = []     # a search bot's options for the next move: [move, win twelfths, rollouts]
 
     def act(self, text: str, tail: str = ""):
         """A move, the why of it (``--why``: the rule or default, then the rules it passed
@@ -176,7 +177,41 @@ class _Text:
             self.acts.clear()
 
     # ---- one handler per event
+    def on_search(self, p, c, v):
+        self.searched.append([c, v, 0])
+
+    def on_search_n(self, p, c, v):
+        self.searched[-1][2] = v
+
+    def move_words(self, p: int, a: int) -> str:
+        """Move ``a`` (an AC_ number) of player p, in words, on the table as it stands."""
+        if a >= E.AC_BUY:
+            pos = a - E.AC_BUY
+            c = self.board[pos] if pos < E.NLEVEL * E.FACE_UP else self.reserved[p][pos - E.NLEVEL * E.FACE_UP]
+            return f"buy {card_text(c)}" if c >= 0 else "buy a reserved card"
+        if a >= E.AC_DECK:
+            return f"reserve from deck {a - E.AC_DECK + 1}"
+        if a >= E.AC_RESERVE:
+            return f"reserve {card_text(self.board[a - E.AC_RESERVE])}"
+        if a >= E.AC_TAKE2:
+            return f"take 2 {COLOURS[a - E.AC_TAKE2]}"
+        return "take " + "".join(LETTERS[k] for k in range(E.NGEM) if (a - E.AC_TAKE) >> k & 1)
+
+    def search_text(self, p: int, v: int) -> str:
+        """What a search bot's rollouts found (EV_SEARCH): each option's win share, the best
+        first (five at most), and whether the move is its list's own."""
+        rows = sorted(self.searched, key=lambda r: -r[1] / max(1, 12 * r[2]))
+        shown = ", ".join(f"{self.move_words(p, a)} {w / (12 * n):.0%} of {n}" for a, w, n in rows[:5])
+        more = f", {len(rows) - 5} more" if len(rows) > 5 else ""
+        return (f"search, win share in rollouts: {shown}{more}; "
+                + ("the list's own move" if v == 0 else "better than the list's own move"))
+
     def on_why(self, p, c, v):
+        if c == E.L_SEARCH:
+            if self.seat_bots is not None:
+                self.why = self.search_text(p, v)
+            self.searched = []
+            return
         if self.seat_bots is not None and not self.seat_bots[p].random:
             if c == E.L_PAY_GOLD:
                 self.pay_why.append(why_text(self.seat_bots[p], c, v))
@@ -276,7 +311,7 @@ class _Text:
         self.lines.append(f"  {self.seat_names[p]}: {v} point{'' if v == 1 else 's'}, {c} development "
                           f"card{'' if c == 1 else 's'}")
 
-    HANDLERS = {E.EV_WHY: on_why, E.EV_WHYNOT: on_why_not, E.EV_VALUE: on_value, E.EV_REVEAL: on_reveal,
+    HANDLERS = {E.EV_SEARCH: on_search, E.EV_SEARCHN: on_search_n, E.EV_WHY: on_why, E.EV_WHYNOT: on_why_not, E.EV_VALUE: on_value, E.EV_REVEAL: on_reveal,
                 E.EV_NOBLE_UP: on_noble_up, E.EV_TURN: on_turn, E.EV_TAKE: on_take, E.EV_RETURN: on_return,
                 E.EV_PAY: on_pay, E.EV_RESERVE: on_reserve, E.EV_BUY: on_buy, E.EV_NOBLE: on_noble, E.EV_PASS: on_pass,
                 E.EV_END: on_end, E.EV_SCORE: on_score}

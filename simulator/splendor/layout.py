@@ -149,6 +149,7 @@ O_STEADY = 2     # 1: its choices follow from the board alone (not random, no co
 O_ROLLOUTS = 3   # a search bot's rollouts per move (0: not a search bot)
 O_OPTIONS = 4    # a search bot's options: SO_ALL every legal move, SO_LIST its list's
 O_POLICY = 5     # the bot that plays the searching seat in rollouts
+O_MARGIN = 6     # standard errors (x 100) by which another move must beat its list's own
 NO = 8
 SO_LIST = 0
 SO_ALL = 1
@@ -160,7 +161,9 @@ MAXOPT = 64
 SC_SUM = SC_OPT + MAXOPT
 SC_CNT = SC_SUM + MAXOPT
 SC_ALIVE = SC_CNT + MAXOPT
-SC_SIZE = SC_ALIVE + MAXOPT
+SC_DIFF = SC_ALIVE + MAXOPT   # the sum of its rollouts' win twelfths less the list's own option's on the same deal
+SC_DIFF2 = SC_DIFF + MAXOPT   # and of their squares
+SC_SIZE = SC_DIFF2 + MAXOPT
 F_STK = 64
 
 # ---------------------------------------------------------------- A: tallies (after tally_layout's)

@@ -7,6 +7,7 @@
     decisions   bot decisions and their defaults
     effects     one kernel per Action card, and ``effect``, their dispatch
     turn        a turn, the game end, ``run_games``
+    search      a search bot's buys (rollouts), ``run_games_search``
 
 Written C-style on purpose (see DESIGN.md): the whole game state is one flat int32
 array, kernels take a handful of arrays and scalars, no array views, no Python objects,
@@ -37,3 +38,4 @@ from .conditions import cond_ok, rule_holds  # noqa: F401
 from .gains import gains_to_end, vp_of  # noqa: F401
 from .rng import seed_streams  # noqa: F401
 from .turn import run_games, run_games_logged, setup_game  # noqa: F401
+from .search import run_games_search  # noqa: F401

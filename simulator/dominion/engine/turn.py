@@ -86,21 +86,41 @@ def buy_phase(S, R, T, F, A, p, b, lg):
     S[G_COINS] = coins
     S[G_TURN_COINS] = coins
     log_if(S, lg, EV_COINS, p, -1, coins)
+    buys(S, R, T, F, A, p, lg)
+
+
+@inline
+def buys(S, R, T, F, A, p, lg):
+    """p's buys, while it has buys left and chooses a card."""
     while S[G_BUYS] > 0:
         c = ANSWER_OPEN
         if lg and person(S, p):
             c = ask_supply(S, T, p, ASK_BUY, S[G_COINS], 0, 1)
         if c == ANSWER_OPEN:
-            c = choose_gain_hot(S, R, T, F, L_BUY, p, S[G_COINS], 0)
+            c = choose_buy(S, R, T, F, A, p, lg)
             if lg:
-                why_chose(S, T, F, L_BUY, p, S[G_COINS], c, 0, -1)
                 told(S, p, ASK_BUY, c)
         if c < 0:
             return
-        S[G_BUYS] -= 1
-        S[G_COINS] -= T[col(c, C_COST)]
-        log_if(S, lg, EV_BUY, p, c, 0)
-        gain(S, T, A, p, c, Z_DISC, lg)
+        buy(S, T, A, p, c, lg)
+
+
+@inline
+def choose_buy(S, R, T, F, A, p, lg):
+    """A bot's buy for p: the first rule of its buy list that applies (-1: none)."""
+    c = choose_gain_hot(S, R, T, F, L_BUY, p, S[G_COINS], 0)
+    if lg:
+        why_chose(S, T, F, L_BUY, p, S[G_COINS], c, 0, -1)
+    return c
+
+
+@inline
+def buy(S, T, A, p, c, lg):
+    """p buys card c."""
+    S[G_BUYS] -= 1
+    S[G_COINS] -= T[col(c, C_COST)]
+    log_if(S, lg, EV_BUY, p, c, 0)
+    gain(S, T, A, p, c, Z_DISC, lg)
 
 
 @inline
@@ -281,12 +301,7 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop, lg):
         buy_phase(S, R, T, F, A, p, b, lg)
         if lg and S[G_ERR] != 0:  # a person's question (ERR_ASK) or a wrong answer
             return S[G_ERR]
-        t = S[ps(p, PS_TURNS)]
-        if t <= cap + 1:
-            o = a_tc + (b * (cap + 2) + t) * NTC
-            A[o] += vp_of(S, T, p)
-            A[o + 1] += S[G_TURN_COINS]
-            A[o + 2] += 1
+        turn_tally(S, T, A, p, b, cap, a_tc)
         if stop == STOP_BUYS:
             return 0
         cleanup(S, R, p, lg)
@@ -296,6 +311,17 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop, lg):
             return finish_game(S, T, A, grec, g, gi, reason)
         S[G_CUR] = p + 1 if p + 1 < np_ else 0
     return 0
+
+
+@inline
+def turn_tally(S, T, A, p, b, cap, a_tc):
+    """The per-turn curves after p's buys (bot b): its VP and the turn's coins, by turn."""
+    t = S[ps(p, PS_TURNS)]
+    if t <= cap + 1:
+        o = a_tc + (b * (cap + 2) + t) * NTC
+        A[o] += vp_of(S, T, p)
+        A[o + 1] += S[G_TURN_COINS]
+        A[o + 2] += 1
 
 
 @inline

@@ -3,6 +3,7 @@
     board    accessors, setup, costs, the actions, nobles, the conservation check
     decide   the condition interpreter, card selectors, a bot's choices and defaults
     turn     a turn, the end of a game and its scoring, ``run_games``
+    search   a search bot's move (rollouts), ``run_games_search``
 
 The five arrays, as in Dominion's engine:
   S  int32    game state at the offsets S_* of layout.py: game scalars, rule variants,

@@ -163,7 +163,7 @@ def search_act(S, R, T, F, A, p, b):
     if own < 0 or k == 1:
         return act(S, R, T, F, A, p, b)
     key = streams.mix(R[MAXP] ^ np.uint64(S[ps(p, PS_TURNS)] * 8 + p + 1))
-    best = race(S, R, T, F, A, p, b, k, own_i, rollouts, key)
+    best = race(S, R, T, F, A, p, b, k, own_i, rollouts, key, T[bo + O_MARGIN])
     if S[G_LOG] != 0:
         for i in range(k):
             if S[o + SC_CNT + i] > 0:
