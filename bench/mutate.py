@@ -39,7 +39,17 @@ TESTS = ["tests/splendor/test_splendor_rules.py", "tests/splendor/test_splendor_
 OPT_START = "tests/core/test_optimize_start.py::"
 POOLED = "tests/core/test_compare_pooled.py::"
 HOSTILE = "tests/core/test_hostile_input.py::"
+SEARCH = "tests/core/test_search.py"
 MUTANTS = [
+    # ---- search bots (docs/search.md)
+    ("Search: a deck reserve is not marked face down", SPLENDOR, "        S[ps(p, PS_HIDDEN)] |= 1 << r", "        S[ps(p, PS_HIDDEN)] |= 0"),
+    ("Search: a buy forgets which reserves are face down", SPLENDOR, "S[ps(p, PS_HIDDEN)] |= ((hidden >> i) & 1) << j", "S[ps(p, PS_HIDDEN)] |= ((hidden >> i) & 1) << i"),
+    ("Search: a face-down mark on no card passes the check", SPLENDOR, "                or S[ps(p, PS_HIDDEN)] >> S[ps(p, PS_NRES)] != 0:", "                or False:"),
+    ("Search: Splendor deals the hidden cards from the order they lie in", SPLENDOR, "        for i in range(1, m):  # insertion sort", "        for i in range(1, 1):  # insertion sort", [SEARCH]),
+    ("Search: Splendor keeps a face-down reserve as it is", SPLENDOR, "                    if (S[ps(q, PS_HIDDEN)] >> i) & 1 != 0 and T[cd(c, C_LEVEL)] == lv + 1:\n                        S[d + m] = c", "                    if False:\n                        S[d + m] = c", [SEARCH]),
+    ("Search: Dominion sees an opponent's hand", ENGINE, "        if q != p:\n            h = S[zn(q, Z_HAND)]", "        if False:\n            h = S[zn(q, Z_HAND)]", [SEARCH]),
+    ("Search: Dominion deals its draw pile from its order", ENGINE, "        sort_zone(S, d, n)\n", "        pass\n", [SEARCH]),
+    ("Search: an option that does worse than the list's is taken", "simulator/kernels/shared.py", "and i != own and S[o + SC_DIFF + i] > 0:", "and i != own and S[o + SC_DIFF + i] < 0:", [SEARCH]),
     # ---- Splendor
     ("Splendor: two of a colour from 3", SPLENDOR, "        if S[S_BANK + x] >= 4:\n", "        if S[S_BANK + x] >= 3:\n"),
     ("Splendor: fewer than 3 colours cannot be taken", SPLENDOR, "    elif avail > 0:", "    elif avail > 1:"),
@@ -53,9 +63,9 @@ MUTANTS = [
     ("Splendor: a noble one card short visits", SPLENDOR, "if S[ps(p, PS_BONUS + k)] < T[nb(n, N_REQ + k)]:", "if S[ps(p, PS_BONUS + k)] + 1 < T[nb(n, N_REQ + k)]:"),
     ("Splendor: the noble list is ignored", SPLENDOR, "                    if cond_ok(S, T, F, r, p):\n                        pick = i", "                    if False:\n                        pick = i"),
     ("Splendor: players + 2 nobles", SPLENDOR, "    S[G_NNOB] = np_ + 1", "    S[G_NNOB] = np_ + 2"),
-    ("Splendor: the round is not finished", SPLENDOR, "        elif p == np_ - 1:", "        elif p >= 0:"),
+    ("Splendor: the round is not finished", SPLENDOR, "    if p == np_ - 1:\n        if S[G_LAST] != 0:", "    if p >= 0:\n        if S[G_LAST] != 0:"),
     ("Splendor: ties ignore card counts", SPLENDOR, "def tie_of(S, p):\n    return S[ps(p, PS_CARDS)]", "def tie_of(S, p):\n    return 0"),
-    ("Splendor: one idle turn ends the game", SPLENDOR, "        if S[G_IDLE] >= np_:", "        if S[G_IDLE] >= 1:"),
+    ("Splendor: one idle turn ends the game", SPLENDOR, "    if S[G_IDLE] >= np_:", "    if S[G_IDLE] >= 1:"),
     ("Splendor: a turn that gives back its take is not idle", SPLENDOR, "S[G_IDLE] + 1 if steady and tokens_after == tokens and cards_after == cards else 0", "S[G_IDLE] + 1 if passed and tokens_after == tokens and cards_after == cards else 0"),
     ("Splendor: an idle turn of a bot that reads the turn counts", SPLENDOR, "    steady = passed or (T[T[TH_BOPT] + b * NO + O_STEADY] != 0", "    steady = True or (0"),
     ("Splendor: a person's idle turn is its bot's", SPLENDOR, "O_STEADY] != 0 and S[G_HUMAN] != p + 1)",
@@ -239,8 +249,8 @@ MUTANTS = [
      "            if S[S_BANK + k] >= 3 and w > bw:"),
     ("Splendor: the default takes two from a pile of 3", SPLENDOR, "            if w >= 2 and S[S_BANK + k] >= 4:",
      "            if w >= 2 and S[S_BANK + k] >= 3:"),
-    ("Splendor: the turn cap ends a round late", SPLENDOR, "            elif S[ps(p, PS_TURNS)] >= cap:",
-     "            elif S[ps(p, PS_TURNS)] > cap:"),
+    ("Splendor: the turn cap ends a round late", SPLENDOR, "        if S[ps(p, PS_TURNS)] >= S[S_VAR + V_TURN_CAP]:",
+     "        if S[ps(p, PS_TURNS)] > S[S_VAR + V_TURN_CAP]:"),
     ("Splendor: a reserve list takes a fourth card", SPLENDOR,
      "    if S[ps(p, PS_NRES)] < MAX_RESERVED:\n        first = T[rl + L_RESERVE * 2]",
      "    if S[ps(p, PS_NRES)] <= MAX_RESERVED:\n        first = T[rl + L_RESERVE * 2]"),
@@ -423,7 +433,7 @@ MUTANTS = [
     ("a card taken from hand takes every copy", ENGINE, "        hit = (x == c) * (1 - found)\n", "        hit = (x == c) * 1\n"),
     ("cleanup discards a card that left play", ENGINE, "            n += c >= 0\n", "            n += 1\n"),
     ("cleanup draws 6", ENGINE, "draw_hot(S, R, p, 5, lg, True)", "draw_hot(S, R, p, 6, lg, True)"),
-    ("buying is free", ENGINE, "        S[G_COINS] -= T[col(c, C_COST)]\n", "        pass\n"),
+    ("buying is free", ENGINE, "    S[G_COINS] -= T[col(c, C_COST)]\n", "    pass\n"),
     # ---- game end, scoring, tie-break, guard
     ("the game ends on one pile fewer", ENGINE, "if S[G_EMPTY] >= S[S_VAR + V_END_PILES]:",
      "if S[G_EMPTY] >= S[S_VAR + V_END_PILES] - 1:"),

@@ -73,6 +73,24 @@ def test_reserve_the_top_of_a_deck_unseen():
     k = find_action(st, lambda t: t.reserved(0) == [top])
     play_action(st, k)
     assert st.board(3) == row and len(st.deck(3)) == 15 and st.tokens(0)[GOLD] == 1
+    # only its owner has seen it: the state marks it face down (a search deals it again for the others)
+    assert st.ps(0, E.PS_HIDDEN) == 1
+    play_action(st, find_action(st, lambda t: len(t.reserved(0)) == 2 and t.board(1) != st.board(1)))
+    assert st.ps(0, E.PS_HIDDEN) == 1 and st.conserved() == 0
+
+
+def test_buying_a_reserved_card_keeps_which_others_are_face_down():
+    st = state()
+    a, b, c = st.deck(1)[-1], st.board(1)[0], st.deck(2)[-1]
+    st.set_reserved(0, [a, b, c])
+    st.S[st.o(0, E.PS_HIDDEN)] = 0b101
+    st.set_board(1, [st.deck(1)[-1], *st.board(1)[1:]])
+    st.set_tokens(0, [4, 4, 4, 4, 4, 0])
+    assert st.conserved() == 0
+    play_action(st, find_action(st, lambda t: b in t.owned(0)))
+    assert st.reserved(0) == [a, c] and st.ps(0, E.PS_HIDDEN) == 0b11 and st.conserved() == 0
+    st.S[st.o(0, E.PS_HIDDEN)] = 0b100  # a face-down mark on no card: the check finds it
+    assert st.conserved() != 0
 
 
 def test_reserving_with_no_gold_left_gives_no_gold():
