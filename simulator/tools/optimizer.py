@@ -709,7 +709,7 @@ def _evolvable(game, setup=None):
 
 def default_against(setup) -> list:
     """The shipped bots (strategies/ of this checkout, its folders included) of the setup's
-    game that can play it."""
+    game that can play it, search bots aside (each of their games costs thousands)."""
     folder = ROOT / STRATEGIES
     if not folder.is_dir():
         raise one_error("no --against bots given and no strategies/ folder to take them from",
@@ -717,7 +717,7 @@ def default_against(setup) -> list:
     game = game_of_setup(setup)
     fits = tools(setup).fits
     paths = [p for p in sorted(folder.rglob("*.yaml")) if game_of_bots([p]) is game]
-    return [b for b in (game.load_bot(p) for p in paths) if fits(b, setup)]
+    return [b for b in (game.load_bot(p) for p in paths) if fits(b, setup) and getattr(b, "search", None) is None]
 
 
 OPTIMIZE_FILES = ("best.yaml", "best.md", "leaders/", "generations.csv", "leaderboard.csv", "leaders_matrix.csv",
