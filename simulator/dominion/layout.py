@@ -315,7 +315,7 @@ EV_WHYNOT = 24   # (``dsim log --why``) a rule above the one that decided, and w
 #                  rule's index in the list; value: WN_* + WN_DETAIL * a detail (WN_COST: the coins had)
 EV_VALUE = 25    # a value a false condition read: card: opcode * EV_ARG + its argument; value: the value
 EV_ARG = 4096
-EV_SEARCH = 26   # (a logged game) a search bot's option: card: the card bought (-1: nothing), value: its rollouts' win twelfths
+EV_SEARCH = 26   # (a logged game) a search bot's option: card: the card (-1: nothing), value: its win twelfths
 EV_SEARCHN = 27  # and how many rollouts it had (follows its EV_SEARCH)
 WN_DETAIL = 16
 WN_COST = 0      # the card costs more than the choice may spend

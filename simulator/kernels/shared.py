@@ -176,7 +176,7 @@ def race(S, R, T, F, A, p, b, n, own, rollouts, key, z):
             # squared and multiplied out: 10000 d^2 > z^2 (c d2 - d^2)
             c = S[o + SC_CNT + i] * 1.0
             d = S[o + SC_DIFF + i] * 1.0
-            if 10000.0 * d * d > z * z * (c * S[o + SC_DIFF2 + i] - d * d) and \
-                    (best == own or S[o + SC_SUM + i] * S[o + SC_CNT + best] > S[o + SC_SUM + best] * S[o + SC_CNT + i]):
+            better = best == own or S[o + SC_SUM + i] * S[o + SC_CNT + best] > S[o + SC_SUM + best] * S[o + SC_CNT + i]
+            if better and 10000.0 * d * d > z * z * (c * S[o + SC_DIFF2 + i] - d * d):
                 best = i
     return best

@@ -311,7 +311,8 @@ class _Text:
         self.lines.append(f"  {self.seat_names[p]}: {v} point{'' if v == 1 else 's'}, {c} development "
                           f"card{'' if c == 1 else 's'}")
 
-    HANDLERS = {E.EV_SEARCH: on_search, E.EV_SEARCHN: on_search_n, E.EV_WHY: on_why, E.EV_WHYNOT: on_why_not, E.EV_VALUE: on_value, E.EV_REVEAL: on_reveal,
+    HANDLERS = {E.EV_SEARCH: on_search, E.EV_SEARCHN: on_search_n,
+                E.EV_WHY: on_why, E.EV_WHYNOT: on_why_not, E.EV_VALUE: on_value, E.EV_REVEAL: on_reveal,
                 E.EV_NOBLE_UP: on_noble_up, E.EV_TURN: on_turn, E.EV_TAKE: on_take, E.EV_RETURN: on_return,
                 E.EV_PAY: on_pay, E.EV_RESERVE: on_reserve, E.EV_BUY: on_buy, E.EV_NOBLE: on_noble, E.EV_PASS: on_pass,
                 E.EV_END: on_end, E.EV_SCORE: on_score}
