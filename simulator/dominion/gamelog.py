@@ -125,6 +125,8 @@ def _rule_where(bot, key: str, i: int) -> str:
 def why_text(bot, lst: int, v: int, resolving: str | None) -> str:
     """What an EV_WHY event says decided a choice of ``bot`` (``resolving``: the card whose
     effect asks, if any)."""
+    if lst == E.WHY_SEARCH:
+        return "search: " + ("its list's own buy" if v == 0 else "a buy its rollouts found better than its list's")
     if lst >= E.WHY_OPTION:
         key = OPTION_KEYS.get(lst - E.WHY_OPTION, "option")
         if v == E.WHY_DEFAULT:
