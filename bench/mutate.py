@@ -45,10 +45,9 @@ MUTANTS = [
     ("Search: a deck reserve is not marked face down", SPLENDOR, "        S[ps(p, PS_HIDDEN)] |= 1 << r", "        S[ps(p, PS_HIDDEN)] |= 0"),
     ("Search: a buy forgets which reserves are face down", SPLENDOR, "S[ps(p, PS_HIDDEN)] |= ((hidden >> i) & 1) << j", "S[ps(p, PS_HIDDEN)] |= ((hidden >> i) & 1) << i"),
     ("Search: a face-down mark on no card passes the check", SPLENDOR, "                or S[ps(p, PS_HIDDEN)] >> S[ps(p, PS_NRES)] != 0:", "                or False:"),
-    ("Search: Splendor deals the hidden cards from the order they lie in", SPLENDOR, "        for i in range(1, m):  # insertion sort", "        for i in range(1, 1):  # insertion sort", [SEARCH]),
+    ("Search: the hidden cards are dealt from the order they lie in", "simulator/kernels/streams.py", "    for i in range(1, n):\n        c = S[o + i]", "    for i in range(1, 1):\n        c = S[o + i]", [SEARCH]),
     ("Search: Splendor keeps a face-down reserve as it is", SPLENDOR, "                    if (S[ps(q, PS_HIDDEN)] >> i) & 1 != 0 and T[cd(c, C_LEVEL)] == lv + 1:\n                        S[d + m] = c", "                    if False:\n                        S[d + m] = c", [SEARCH]),
     ("Search: Dominion sees an opponent's hand", ENGINE, "        if q != p:\n            h = S[zn(q, Z_HAND)]", "        if False:\n            h = S[zn(q, Z_HAND)]", [SEARCH]),
-    ("Search: Dominion deals its draw pile from its order", ENGINE, "        sort_zone(S, d, n)\n", "        pass\n", [SEARCH]),
     ("Search: an option that does worse than the list's is taken", "simulator/kernels/shared.py", "and i != own and S[o + SC_DIFF + i] > 0:", "and i != own and S[o + SC_DIFF + i] < 0:", [SEARCH]),
     # ---- Splendor
     ("Splendor: two of a colour from 3", SPLENDOR, "        if S[S_BANK + x] >= 4:\n", "        if S[S_BANK + x] >= 3:\n"),

@@ -5,6 +5,7 @@ module only formats them, so the log always shows exactly what the engine did.
 """
 from __future__ import annotations
 
+from ..lang.search import rollout_text
 from . import layout as E
 from .cards import BY_NAME, CARDS, TYPE_BITS, card_name as _name
 from .strategy import DEFAULT_LISTS, LISTS, OPTIONS, VOCABULARY, default_rules
@@ -144,13 +145,9 @@ def why_text(bot, lst: int, v: int, resolving: str | None) -> str:
 
 def search_text(rows: list, v: int) -> str:
     """What a search bot's rollouts found (EV_SEARCH rows: [card or -1, win twelfths,
-    rollouts]): each option's win share, the best first, and whether the buy is its
-    list's own."""
-    rows = sorted(rows, key=lambda r: -r[1] / max(1, 12 * r[2]))
-    shown = ", ".join(f"{_name(c) if c >= 0 else 'nothing'} {w / (12 * n):.0%} of {n}" for c, w, n in rows[:6])
-    more = f", {len(rows) - 6} more" if len(rows) > 6 else ""
-    return (f"search, win share in rollouts: {shown}{more}; "
-            + ("the list's own buy" if v == 0 else "better than the list's own buy"))
+    rollouts]) and whether the buy is its list's own (v == 0)."""
+    return rollout_text([(_name(c) if c >= 0 else "nothing", w / (E.SHARE * n), n) for c, w, n in rows], "buy",
+                        v == 0, 6)
 
 
 def _join(cards: list[int]) -> str:

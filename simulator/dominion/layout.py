@@ -9,6 +9,7 @@ every name here; numba freezes them into the kernels as compile-time constants.
 from ..lang.expr import (OP_ADD, OP_AND, OP_CONST, OP_DIV, OP_EQ, OP_GAME, OP_GE, OP_GT, OP_LE, OP_LT,  # noqa: F401
                     OP_MAX, OP_MIN, OP_MUL, OP_NE, OP_NEG, OP_NOT, OP_OR, OP_SUB)
 # the tallies, per-game records and seat modes both games share
+from ..kernels import search_layout
 from ..kernels.tally_layout import (A_TB, A_TE, A_TG, A_TS, GR_ENDING, GR_GAME, GR_LENGTH, GR_SEAT, MAXB,  # noqa: F401
                             MAXP, NGR, NTB, NTS, SEATS_ALL, SEATS_FIXED, SEATS_RANDOM, SEATS_ROTATE, SHARE,
                             TB_GAMES, TB_LOSSES, TB_TIES, TB_TURNS, TB_VP, TB_W12, TB_WINS, TS_GAMES, TS_LOSSES,
@@ -155,17 +156,9 @@ S_Z = S_WK + WK_MAX * 3
 S_UNIT = S_Z + MAXP * NZ * MAXC  # per bot: win twelfths of the current unit (game or paired deal)
 S_EV = S_UNIT + MAXB
 
-# the search's scratch region in S (at S[G_SCR]): a game's state for the rollouts, then per
-# option: its card (-1: nothing), its rollouts' win twelfths and their count, and whether
-# it is still raced
-SC_OPT = S_EV
-MAXOPT = NCS + 1
-SC_SUM = SC_OPT + MAXOPT
-SC_CNT = SC_SUM + MAXOPT
-SC_ALIVE = SC_CNT + MAXOPT
-SC_DIFF = SC_ALIVE + MAXOPT   # the sum of its rollouts' win twelfths less the list's own option's on the same deal
-SC_DIFF2 = SC_DIFF + MAXOPT   # and of their squares
-SC_SIZE = SC_DIFF2 + MAXOPT
+# the search region in S (at S[G_SCR]; simulator/kernels/search_layout.py): a copy of the
+# game's state for the rollouts, then the options' columns
+SC_OPT, SC_SUM, SC_CNT, SC_ALIVE, SC_DIFF, SC_DIFF2, SC_SIZE = search_layout.columns(S_EV)
 
 # ---------------------------------------------------------------- T: tables
 TH_RULES = 0

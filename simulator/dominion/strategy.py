@@ -11,7 +11,8 @@ import numpy as np
 
 from ..lang import expr
 from ..errors import InputError, InputErrors, one_error, short
-from ..lang.search import Search, parse_search, policy_index
+from ..lang.search import Search, parse_search
+from ..lang.search import compiled as search_row
 from ..lang.yamlio import LineDict, bot_name, file_facts, flags, load_file, load_text, rule_items, unknown_keys
 from . import layout as E
 from .cards import BY_NAME, CARDS, TYPE_BITS, UnknownCard, parse_card, parse_type, suggest
@@ -434,11 +435,8 @@ def compile_bots(bots, kingdom_cards, policies=()) -> CompiledBots:
         for name, slot in OPTIONS.items():
             prog = bot.options.get(name)
             bopt[b, slot] = add(0, prog) if prog is not None else -1
-        if b < len(seated) and bot.search is not None:
-            bopt[b, E.O_ROLLOUTS] = bot.search.rollouts
-            bopt[b, E.O_OPTIONS] = E.SO_ALL if bot.search.options == "all" else E.SO_LIST
-            bopt[b, E.O_POLICY] = policy_index(b, seated, policies)
-            bopt[b, E.O_MARGIN] = round(bot.search.margin * 100)
+        for k, v in (search_row(b, seated, policies, E) if b < len(seated) else {}).items():
+            bopt[b, k] = v
     return CompiledBots(
         rules=np.array(rows, dtype=np.int32).reshape(-1, E.RW),
         code=np.array(code or [(0, 0)], dtype=np.int32).reshape(-1, 2),

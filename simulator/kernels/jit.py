@@ -27,7 +27,7 @@ from types import FunctionType
 
 from ..errors import InputError
 from ..lang import expr
-from . import ask_layout, shared, tally_layout
+from . import ask_layout, search_layout, shared, tally_layout
 
 log = logging.getLogger("dsim.jit")
 
@@ -340,11 +340,12 @@ def game_kernels(kernel_dir, layout_file, entry_points) -> "Kernels":
     """A game engine's ``Kernels``: numba's cache keyed to every file of the engine's
     folder, the game's layout (the kernels' constants) and the shared modules the kernels
     take code or constants from (the condition language, the random streams, the tally, a
-    person's answers, the kernels written once for every engine)."""
+    person's answers, the search region, the kernels written once for every engine)."""
     from ..lang import stackvm
     from . import asks, streams, tally_kernels
     here = Path(kernel_dir).resolve()
-    common = [Path(m.__file__) for m in (expr, streams, stackvm, tally_kernels, tally_layout, asks, ask_layout, shared)]
+    common = [Path(m.__file__) for m in (expr, streams, stackvm, tally_kernels, tally_layout, asks, ask_layout,
+                                         search_layout, shared)]
     return Kernels(here, [*sorted(here.glob("*.py")), Path(layout_file), *common], entry_points)
 
 

@@ -180,3 +180,19 @@ def race(S, R, T, F, A, p, b, n, own, rollouts, key, z):
             if better and 10000.0 * d * d > z * z * (c * S[o + SC_DIFF2 + i] - d * d):
                 best = i
     return best
+
+
+#: what ``log_race`` takes from the engine: the search region's columns, the events that
+#: record an option and its count, and the engine's ``log_event(S, code, p, c, v)``
+LOG_RACE_NAMES = ("G_SCR", "SC_OPT", "SC_SUM", "SC_CNT", "EV_SEARCH", "EV_SEARCHN", "log_event")
+
+
+def log_race(S, p, n):
+    """(A logged game.) What ``race`` found for seat p's n options: for each option that had
+    rollouts, EV_SEARCH (the option, its win twelfths) then EV_SEARCHN (the option, its
+    rollouts)."""
+    o = S[G_SCR]
+    for i in range(n):
+        if S[o + SC_CNT + i] > 0:
+            log_event(S, EV_SEARCH, p, S[o + SC_OPT + i], S[o + SC_SUM + i])
+            log_event(S, EV_SEARCHN, p, S[o + SC_OPT + i], S[o + SC_CNT + i])

@@ -56,6 +56,21 @@ def shuffle(S, R, s, o, n):
     R[s] = x
 
 
+@_inline
+def shuffle_cards(S, R, s, o, n):
+    """``shuffle`` of S[o:o + n] after putting its values in increasing order: the result
+    depends on which values they are and on the stream, not on the order they lay in (a
+    search bot's deal of cards it cannot see; insertion sort: a few dozen cards)."""
+    for i in range(1, n):
+        c = S[o + i]
+        j = i - 1
+        while j >= 0 and S[o + j] > c:
+            S[o + j + 1] = S[o + j]
+            j -= 1
+        S[o + j + 1] = c
+    shuffle(S, R, s, o, n)
+
+
 def seed_streams(R, seed, deal):
     """Every stream of R (the seats', then the table's) depends only on (run seed, deal
     index, stream)."""

@@ -100,6 +100,17 @@ def load_policies(bots, load) -> list:
     return out
 
 
+def compiled(b: int, bots, policies, layout) -> dict:
+    """Bot b's search as its options row in the engine's table: {column: value} at the
+    ``layout``'s O_ROLLOUTS, O_OPTIONS, O_POLICY, O_MARGIN (none for a bot that does not
+    search)."""
+    s = bots[b].search
+    if s is None:
+        return {}
+    return {layout.O_ROLLOUTS: s.rollouts, layout.O_OPTIONS: layout.SO_ALL if s.options == "all" else layout.SO_LIST,
+            layout.O_POLICY: policy_index(b, bots, policies), layout.O_MARGIN: round(s.margin * 100)}
+
+
 def policy_index(b: int, bots, policies) -> int:
     """The compiled bot that plays bot b's seat in its rollouts: b itself, or its policy
     (compiled after the bots, in ``load_policies``' order)."""
@@ -107,3 +118,14 @@ def policy_index(b: int, bots, policies) -> int:
     if s is None or s.policy is None:
         return b
     return len(bots) + [p.path for p in policies].index(s.policy)
+
+
+def rollout_text(rows, decision: str, own: bool, shown: int) -> str:
+    """What a search found, for a game's log: ``rows`` of (the option in words, its win
+    share in rollouts, its rollouts), the best first (``shown`` at most, then how many
+    more), and whether the ``decision`` taken is its list's own."""
+    rows = sorted(rows, key=lambda r: -r[1])
+    text = ", ".join(f"{words} {share:.0%} of {n}" for words, share, n in rows[:shown])
+    more = f", {len(rows) - shown} more" if len(rows) > shown else ""
+    return (f"search, win share in rollouts: {text}{more}; "
+            + (f"the list's own {decision}" if own else f"better than the list's own {decision}"))

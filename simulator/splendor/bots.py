@@ -18,7 +18,8 @@ import numpy as np
 
 from ..lang import expr
 from ..errors import InputError, InputErrors, did_you_mean, one_error, short
-from ..lang.search import Search, parse_search, policy_index
+from ..lang.search import Search, parse_search
+from ..lang.search import compiled as search_row
 from ..lang.yamlio import LineDict, bot_name, file_facts, flags, load_file, load_text, rule_items, unknown_keys
 from . import layout as E
 from .cards import COLOURS, GEM_NAMES
@@ -289,11 +290,8 @@ def compile_bots(bots, policies=()) -> CompiledBots:
         bopt[b, E.O_USER_BUY] = int(bot.buy is not None)
         bopt[b, E.O_STEADY] = int(not bot.random and bot.search is None and not any(
             r.cond is not None and (E.OP_VAR, E.VR_TURN) in r.cond.code for key in LISTS for r in bot.rules(key)))
-        if b < len(bots) and bot.search is not None:
-            bopt[b, E.O_ROLLOUTS] = bot.search.rollouts
-            bopt[b, E.O_OPTIONS] = E.SO_ALL if bot.search.options == "all" else E.SO_LIST
-            bopt[b, E.O_POLICY] = policy_index(b, bots, policies)
-            bopt[b, E.O_MARGIN] = round(bot.search.margin * 100)
+        for k, v in (search_row(b, bots, policies, E) if b < len(bots) else {}).items():
+            bopt[b, k] = v
     return CompiledBots(np.array(rows, np.int32).reshape(-1, E.RW),
                         np.array(code or [(0, 0)], np.int32).reshape(-1, 2),
                         np.array(consts or [0.0], np.float64), rl, bopt)

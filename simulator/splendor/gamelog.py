@@ -2,6 +2,7 @@
 only formats them: the log shows exactly what the engine did)."""
 from __future__ import annotations
 
+from ..lang.search import rollout_text
 from . import layout as E
 from .bots import LISTS, VOCABULARY
 from .cards import CARDS, COLOURS, NOBLES, TOKENS
@@ -198,13 +199,10 @@ class _Text:
         return "take " + "".join(LETTERS[k] for k in range(E.NGEM) if (a - E.AC_TAKE) >> k & 1)
 
     def search_text(self, p: int, v: int) -> str:
-        """What a search bot's rollouts found (EV_SEARCH): each option's win share, the best
-        first (five at most), and whether the move is its list's own."""
-        rows = sorted(self.searched, key=lambda r: -r[1] / max(1, 12 * r[2]))
-        shown = ", ".join(f"{self.move_words(p, a)} {w / (12 * n):.0%} of {n}" for a, w, n in rows[:5])
-        more = f", {len(rows) - 5} more" if len(rows) > 5 else ""
-        return (f"search, win share in rollouts: {shown}{more}; "
-                + ("the list's own move" if v == 0 else "better than the list's own move"))
+        """What a search bot's rollouts found (EV_SEARCH) and whether the move is its list's
+        own (v == 0)."""
+        return rollout_text([(self.move_words(p, a), w / (E.SHARE * n), n) for a, w, n in self.searched], "move",
+                            v == 0, 5)
 
     def on_why(self, p, c, v):
         if c == E.L_SEARCH:

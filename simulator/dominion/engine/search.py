@@ -16,18 +16,18 @@ from ..layout import *  # noqa: F403 - the layout's constants are the kernels' c
 from . import turn
 from ._jit import KERNELS_SET, inline
 from .decisions import choose_gain_hot, why_chose
-from .rng import shuffle
 from .state import col, log_ev, ps, rule_span, zb, zn
-from .turn import buy, buys, cleanup, end_reason, finish_game, play_turns, turn_tally
+from .turn import buy, buys, cleanup, end_reason, finish_game, log_event, play_turns, turn_tally  # noqa: F401 - log_race's
 
 #: the search's kernels compile when a run first has a search bot (``run_games_search``'s
 #: ``compile_later``), not with the engine
 kernel = KERNELS_SET.on_demand
 seed_streams = kernel(streams.seed_streams)
+shuffle_cards = streams.shuffle_cards
 
 
 @kernel
-def scratch_copy(S, p):
+def scratch_copy(S):
     """The scratch region's game state: a copy of the game's (each zone as far as it is
     filled), unlogged and played by bots only. Returns its offset in S."""
     o = S[G_SCR]
@@ -42,18 +42,6 @@ def scratch_copy(S, p):
     S[o + G_LOG] = 0
     S[o + G_HUMAN] = 0
     return o
-
-
-@inline
-def sort_zone(S, o, n):
-    """Insertion sort of S[o:o + n] (a deck: a few dozen cards)."""
-    for i in range(1, n):
-        c = S[o + i]
-        j = i - 1
-        while j >= 0 and S[o + j] > c:
-            S[o + j + 1] = S[o + j]
-            j -= 1
-        S[o + j + 1] = c
 
 
 @kernel
@@ -72,8 +60,7 @@ def determinize(S, R, p):
             for i in range(h):
                 S[d + n + i] = S[zb(q, Z_HAND) + i]
             n += h
-        sort_zone(S, d, n)
-        shuffle(S, R, MAXP, d, n)
+        shuffle_cards(S, R, MAXP, d, n)
         for i in range(h):
             S[zb(q, Z_HAND) + i] = S[d + n - h + i]
         S[zn(q, Z_DRAW)] = n - h
@@ -84,7 +71,7 @@ def rollout(S, R, T, F, A, p, b, c, key, i):
     """Seat p's win twelfths in one game played on from its buy phase, p buying card c now
     (-1: nothing more this turn), what p cannot see dealt again from the streams of
     (key, i); p played by its rollout policy, the others by their own bots."""
-    o = scratch_copy(S, p)
+    o = scratch_copy(S)
     S2 = S[o:o + S_EV]
     R2 = R[MAXP + 1:2 * (MAXP + 1)]
     A2 = A[S[G_ASCR]:2 * S[G_ASCR]]
@@ -109,6 +96,14 @@ def rollout(S, R, T, F, A, p, b, c, key, i):
 
 
 race = kernel(jit.engine_copy(shared.race, globals(), shared.RACE_NAMES))
+log_race = kernel(jit.engine_copy(shared.log_race, globals(), shared.LOG_RACE_NAMES))
+
+
+@inline
+def buyable(S, T, c, coins):
+    """Whether card c is one to weigh with ``coins``: in the supply, affordable, and not
+    the card gains pass over now (G_SKIP)."""
+    return S[S_SUP + c] > 0 and T[col(c, C_COST)] <= coins and c + 1 != S[G_SKIP]
 
 
 @inline
@@ -137,27 +132,23 @@ def search_buy(S, R, T, F, A, p, lg):
         return own
     o = S[G_SCR]
     k = add_option(S, o, 0, own)
-    skip = S[G_SKIP]
     if T[bo + O_OPTIONS] == SO_ALL:
         for c in range(NCARDS):
-            if S[S_SUP + c] > 0 and T[col(c, C_COST)] <= coins and c + 1 != skip:
+            if buyable(S, T, c, coins):
                 k = add_option(S, o, k, c)
         k = add_option(S, o, k, -1)
     else:
         first, end = rule_span(S, T, p, L_BUY)
         for r in range(first, end):
             c = T[T[TH_RULES] + r * RW + R_CARD]
-            if S[S_SUP + c] > 0 and T[col(c, C_COST)] <= coins and c + 1 != skip:
+            if buyable(S, T, c, coins):
                 k = add_option(S, o, k, c)
     if k == 1:
         return own
     key = streams.mix(R[MAXP] ^ np.uint64((S[ps(p, PS_TURNS)] * 64 + S[G_BUYS]) * 8 + p + 1))
     best = race(S, R, T, F, A, p, b, k, 0, rollouts, key, T[bo + O_MARGIN])
     if lg:
-        for i in range(k):
-            if S[o + SC_CNT + i] > 0:
-                log_ev(S, EV_SEARCH, p, S[o + SC_OPT + i], S[o + SC_SUM + i])
-                log_ev(S, EV_SEARCHN, p, S[o + SC_OPT + i], S[o + SC_CNT + i])
+        log_race(S, p, k)
         log_ev(S, EV_WHY, p, WHY_SEARCH, 0 if best == 0 else 1)
     return S[o + SC_OPT + best]
 

@@ -15,19 +15,21 @@ from ...kernels import jit, shared, streams
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from . import turn
 from ._jit import KERNELS_SET, inline
-from .board import cd, holdings, log, ps, shuffle
-from .decide import act, do_action, legal_action, why
-from .turn import end_reason, end_turn, finish_game, play_turns
+from .board import cd, holdings, ps
+from .decide import act, do_action, legal_action, pos_card, why
+from .turn import end_reason, end_turn, finish_game, log_event, play_turns  # noqa: F401 - log_race's
 
 #: the search's kernels compile when a run first has a search bot (``run_games_search``'s
 #: ``compile_later``), not with the engine
 kernel = KERNELS_SET.on_demand
+seed_streams = kernel(streams.seed_streams)
+shuffle_cards = streams.shuffle_cards
 
 
 @kernel
-def scratch_copy(S, R, p):
+def scratch_copy(S):
     """The scratch region's game state: a copy of the game's, unlogged and played by bots
-    only, with its rollout streams. Returns its offset in S."""
+    only. Returns its offset in S."""
     o = S[G_SCR]
     for i in range(S_EV):
         S[o + i] = S[i]
@@ -55,14 +57,7 @@ def determinize(S, R, T, p):
                     if (S[ps(q, PS_HIDDEN)] >> i) & 1 != 0 and T[cd(c, C_LEVEL)] == lv + 1:
                         S[d + m] = c
                         m += 1
-        for i in range(1, m):  # insertion sort: a few dozen cards
-            c = S[d + i]
-            j = i - 1
-            while j >= 0 and S[d + j] > c:
-                S[d + j + 1] = S[d + j]
-                j -= 1
-            S[d + j + 1] = c
-        shuffle(S, R, MAXP, d, m)
+        shuffle_cards(S, R, MAXP, d, m)
         for q in range(np_):
             if q != p:
                 for i in range(S[ps(q, PS_NRES)]):
@@ -77,7 +72,7 @@ def rollout(S, R, T, F, A, p, b, a, key, i):
     """Seat p's win twelfths in one game played on from the current state, p taking move a
     (AC_*) now, the hidden cards dealt again from the streams of (key, i); p played by its
     rollout policy, the others by their own bots."""
-    o = scratch_copy(S, R, p)
+    o = scratch_copy(S)
     S2 = S[o:o + S_EV]
     R2 = R[MAXP + 1:2 * (MAXP + 1)]
     A2 = A[S[G_ASCR]:2 * S[G_ASCR]]
@@ -99,14 +94,14 @@ def rollout(S, R, T, F, A, p, b, a, key, i):
 
 
 race = kernel(jit.engine_copy(shared.race, globals(), shared.RACE_NAMES))
-seed_streams = kernel(streams.seed_streams)
+log_race = kernel(jit.engine_copy(shared.log_race, globals(), shared.LOG_RACE_NAMES))
 
 
 @kernel
 def own_move(S, R, T, F, A, p, b):
     """The move (AC_*) seat p's list makes on this board (-1: a pass), found by letting it
     move on the scratch copy and reading what changed."""
-    o = scratch_copy(S, R, p)
+    o = scratch_copy(S)
     S2 = S[o:o + S_EV]
     R2 = R[MAXP + 1:2 * (MAXP + 1)]
     for s in range(MAXP + 1):
@@ -114,8 +109,7 @@ def own_move(S, R, T, F, A, p, b):
     act(S2, R2, T, F, A[S[G_ASCR]:2 * S[G_ASCR]], p, b)
     if S2[ps(p, PS_CARDS)] != S[ps(p, PS_CARDS)]:
         for pos in range(NLEVEL * FACE_UP + MAX_RESERVED):
-            c = S[S_BOARD + pos] if pos < NLEVEL * FACE_UP else \
-                (S[ps(p, PS_RES + pos - NLEVEL * FACE_UP)] if pos - NLEVEL * FACE_UP < S[ps(p, PS_NRES)] else -1)
+            c = pos_card(S, p, pos)
             if c >= 0 and S2[S_OWNER + c] == p:
                 return AC_BUY + pos
     if S2[ps(p, PS_NRES)] != S[ps(p, PS_NRES)]:
@@ -165,10 +159,7 @@ def search_act(S, R, T, F, A, p, b):
     key = streams.mix(R[MAXP] ^ np.uint64(S[ps(p, PS_TURNS)] * 8 + p + 1))
     best = race(S, R, T, F, A, p, b, k, own_i, rollouts, key, T[bo + O_MARGIN])
     if S[G_LOG] != 0:
-        for i in range(k):
-            if S[o + SC_CNT + i] > 0:
-                log(S, EV_SEARCH, p, S[o + SC_OPT + i], S[o + SC_SUM + i])
-                log(S, EV_SEARCHN, p, S[o + SC_OPT + i], S[o + SC_CNT + i])
+        log_race(S, p, k)
         why(S, p, L_SEARCH, 0 if best == own_i else 1)
     return do_action(S, R, T, F, A, p, b, S[o + SC_OPT + best])
 
