@@ -78,7 +78,7 @@ def make_match(bots: list[Strategy], kingdom: Kingdom | None = None, rule_overri
     if errs:
         raise InputErrors(errs)
     sup0 = supply_sizes(kingdom.cards, players)
-    policies = load_policies(bots, load_strategy)
+    policies = load_policies(bots, load_strategy, E.MAXB)
     compiled = compile_bots(bots, set(kingdom.cards), policies)
     return Match(list(bots), unique_names(bots), players, seats, kingdom=kingdom, rules=rules, ct=card_columns(),
                  sup0=sup0, var=rules.array(players, check), compiled=compiled, policies=policies)

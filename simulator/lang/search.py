@@ -80,9 +80,10 @@ def parse_search(data, path: str, errors: list, decisions: tuple) -> Search | No
     return Search(rollouts, policy, options, tuple(dict.fromkeys(kinds)), float(margin))
 
 
-def load_policies(bots, load) -> list:
+def load_policies(bots, load, room: int) -> list:
     """The rollout policies the search bots among ``bots`` name, each loaded once with
-    ``load(path)`` (a policy that searches is refused: rollouts play lists)."""
+    ``load(path)`` (a policy that searches is refused: rollouts play lists), for an engine
+    that compiles ``room`` bots at most, seated and policies together."""
     out, seen = [], {}
     for bot in bots:
         s = getattr(bot, "search", None)
@@ -97,6 +98,11 @@ def load_policies(bots, load) -> list:
                              "its lists", bot.path, hint="name a bot without a 'search:' block")
         seen[s.policy] = len(out)
         out.append(pol)
+    if len(bots) + len(out) > room:
+        first = next(b for b in bots if getattr(b, "search", None) is not None and b.search.policy is not None)
+        raise InputError(f"{len(bots)} bots and {len(out)} rollout {'policy' if len(out) == 1 else 'policies'} "
+                         f"are more than the {room} bots a match holds", first.path,
+                         hint="write 'policy: self', or name fewer policies")
     return out
 
 

@@ -167,7 +167,7 @@ def make_match(bots: list, variant: Variant | None = None, rule_overrides: dict 
                seats: str = "rotate", check: bool = False) -> Match:
     GAME.check_seats(bots, seats, SEAT_MODES)
     variant = (variant or Variant()).with_overrides(rule_overrides or {})
-    policies = load_policies(bots, load)
+    policies = load_policies(bots, load, E.MAXB)
     return Match(list(bots), unique_names(bots), len(bots), seats, variant=variant, var=variant.array(check),
                  compiled=compile_bots(bots, policies), policies=policies)
 

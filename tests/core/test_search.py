@@ -3,7 +3,7 @@ cards, the same games for any chunking, and a search that does better than its l
 import numpy as np
 import pytest
 
-from simulator.errors import InputErrors
+from simulator.errors import InputError, InputErrors
 from simulator.dominion import engine as DE
 from simulator.dominion import game as DG
 from simulator.dominion.strategy import strategy_from_text
@@ -60,6 +60,11 @@ def test_a_policy_is_another_bot_file_and_may_not_search(tmp_path):
     deep = strategy_from_text("name: me\nbuy: [Gold]\nsearch: {policy: deep.yaml}\n", str(tmp_path / "me.yaml"))
     with pytest.raises(Exception, match="searches itself"):
         DG.make_match([deep, deep])
+    # a policy is compiled as one more bot: a match holds 4 in all (the engine's MAXB)
+    plain = strategy_from_text("name: p\nbuy: [Silver]\n", "p.yaml")
+    assert len(DG.make_match([me, plain, plain]).policies) == 1
+    with pytest.raises(InputError, match=r"4 bots and 1 rollout policy are more than the 4 bots a match holds"):
+        DG.make_match([me, plain, plain, plain])
     gone = strategy_from_text("name: me\nbuy: [Gold]\nsearch: {policy: gone.yaml}\n", str(tmp_path / "me.yaml"))
     with pytest.raises(Exception, match="the search's policy of me"):
         DG.make_match([gone, gone])
