@@ -48,6 +48,8 @@ MUTANTS = [
     ("Search: the hidden cards are dealt from the order they lie in", "simulator/kernels/streams.py", "    for i in range(1, n):\n        c = S[o + i]", "    for i in range(1, 1):\n        c = S[o + i]", [SEARCH]),
     ("Search: Splendor keeps a face-down reserve as it is", SPLENDOR, "                    if (S[ps(q, PS_HIDDEN)] >> i) & 1 != 0 and T[cd(c, C_LEVEL)] == lv + 1:\n                        S[d + m] = c", "                    if False:\n                        S[d + m] = c", [SEARCH]),
     ("Search: Dominion sees an opponent's hand", ENGINE, "        if q != p:\n            h = S[zn(q, Z_HAND)]", "        if False:\n            h = S[zn(q, Z_HAND)]", [SEARCH]),
+    ("Search: the margin is ignored", "simulator/kernels/shared.py", "            if better and 10000.0 * d * d > z * z * (c * S[o + SC_DIFF2 + i] - d * d):", "            if better:", [SEARCH]),
+    ("Search: a policy past the match's bots is let through", "simulator/lang/search.py", "    if len(bots) + len(out) > room:", "    if len(bots) + len(out) > room + 1:", [SEARCH]),
     ("Search: an option that does worse than the list's is taken", "simulator/kernels/shared.py", "and i != own and S[o + SC_DIFF + i] > 0:", "and i != own and S[o + SC_DIFF + i] < 0:", [SEARCH]),
     # ---- Splendor
     ("Splendor: two of a colour from 3", SPLENDOR, "        if S[S_BANK + x] >= 4:\n", "        if S[S_BANK + x] >= 3:\n"),

@@ -174,11 +174,28 @@ def test_the_list_is_kept_when_no_option_does_better():
     assert t.st.zone(0, DE.Z_DISC).count(ids(["Gold"])[0]) == 1
 
 
+def test_the_margin_is_how_sure_the_rollouts_must_be_to_overrule_the_list():
+    """The same game with margin 0 (any better mean on the same deals overrules the list)
+    and margin 10 (ten standard errors: a few rollouts never are that sure)."""
+    def overruled(margin):
+        s = strategy_from_text(f"name: s\nbuy: [Province, Gold, Silver]\nsearch: {{rollouts: 8, options: all, "
+                               f"margin: {margin}}}\n", "s.yaml")
+        o = strategy_from_text("name: o\nbuy: [Province, Gold, Silver]\n", "o.yaml")
+        st = DG.GAME.play_logged(DG.make_match([s, o]), 11, 1)
+        whys = [int(v) for code, p, c, v in st.events() if code == DE.EV_WHY and c == DE.WHY_SEARCH]
+        return len(whys), sum(whys)
+    searched_0, over_0 = overruled(0)
+    searched_10, over_10 = overruled(10)
+    assert searched_0 > 10 and searched_10 > 10
+    assert over_0 > 0 and over_10 == 0
+
+
 # ---------------------------------------------------------------- the same games
 def test_search_games_are_the_same_whatever_the_chunks():
     """The rollouts draw from streams of their own: games k.. of a run are the same played
     in one chunk or two, and the real game's streams are left as they were."""
-    s = strategy_from_text("name: s\nbuy: [Province, Gold, Silver]\nsearch: {rollouts: 2}\n", "s.yaml")
+    s = strategy_from_text("name: s\nbuy: [Province, Gold, Silver]\nsearch: {rollouts: 4, options: all, margin: 0}\n",
+                           "s.yaml")
     o = strategy_from_text("name: o\nbuy: [Province, Gold, Silver]\n", "o.yaml")
     m = DG.make_match([s, o])
     n = 4 if JIT else 2
@@ -204,7 +221,9 @@ def test_a_game_continued_from_a_snapshot_is_the_game_played_on():
     """A search game's state copied mid-game (its scratch space and rollout streams with
     it) and continued plays the same turns, the same searches, as the game itself."""
     st = state(bots=[splendor_bot("{rollouts: 3}", "s"), splendor_bot(name="g")], seed=9)
+    streams = st.R[:SE.MAXP + 1].copy()
     st.run(SE.MODE_RESUME, max_turns=4)
+    assert np.array_equal(st.R[:SE.MAXP + 1], streams)  # the rollouts drew from their own streams only
     snap = st.copy()
     st.run(SE.MODE_RESUME, max_turns=4)
     snap.run(SE.MODE_RESUME, max_turns=4)
