@@ -107,8 +107,14 @@ def test_ab_script_times_two_engines_and_tells_when_they_play_different_games(tm
     changed = _ab(other, tmp_path)
     assert changed.returncode == 0, changed.stderr
     assert changed.stdout.splitlines()[-1].endswith("DIFFERENT GAMES"), changed.stdout
-    # B with another state layout is refused in one line
+    # B with another state layout plays the tables of its own checkout, and says so: the
+    # same games with only the layout changed, other games with the 6-card draw as well
     layout = other / "simulator" / "dominion" / "layout.py"
     layout.write_text(layout.read_text().replace("MAXC = 320", "MAXC = 330"))
-    refused = _ab(other, tmp_path)
-    assert refused.returncode != 0 and "layout" in refused.stderr.strip().splitlines()[-1], refused.stderr
+    relaid = _ab(other, tmp_path)
+    assert relaid.returncode == 0, relaid.stderr
+    assert "each engine plays the tables its checkout builds" in relaid.stdout, relaid.stdout
+    assert relaid.stdout.splitlines()[-1].endswith("DIFFERENT GAMES"), relaid.stdout
+    turn.write_text(text)
+    relaid = _ab(other, tmp_path)
+    assert "MAXC" in relaid.stdout and relaid.stdout.splitlines()[-1].endswith("same games"), relaid.stdout
