@@ -29,7 +29,7 @@ class Search:
     policy: str | None = None
     options: str = "list"
     decisions: tuple = ()
-    margin: float = 1.0
+    margin: float = 0.0
 
 
 def parse_search(data, path: str, errors: list, decisions: tuple) -> Search | None:
@@ -74,7 +74,7 @@ def parse_search(data, path: str, errors: list, decisions: tuple) -> Search | No
     if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin <= MAX_MARGIN:
         errors.append(InputError(f"'margin' is a number of standard errors from 0 to {MAX_MARGIN}, not "
                                  f"{short(margin)}", path, block.lines.get("margin", line),
-                                 hint="1 (the default) trusts the list until the rollouts clearly disagree"))
+                                 hint="0 (the default): any better result on the same deals; 2: clearly better"))
     if len(errors) > before:
         return None
     return Search(rollouts, policy, options, tuple(dict.fromkeys(kinds)), float(margin))

@@ -46,7 +46,7 @@ def test_the_block_read_and_its_defaults():
     assert (b.search.rollouts, b.search.options, b.search.margin, b.search.policy, b.search.decisions) == \
         (50, "all", 0.5, None, ("buy",))
     s = splendor_bot("{}").search
-    assert (s.rollouts, s.options, s.margin, s.decisions) == (200, "list", 1.0, ("move",))
+    assert (s.rollouts, s.options, s.margin, s.decisions) == (200, "list", 0.0, ("move",))
 
 
 def test_a_policy_is_another_bot_file_and_may_not_search(tmp_path):
