@@ -40,6 +40,7 @@ OPT_START = "tests/core/test_optimize_start.py::"
 POOLED = "tests/core/test_compare_pooled.py::"
 HOSTILE = "tests/core/test_hostile_input.py::"
 SEARCH = "tests/core/test_search.py"
+LADDER = "tests/core/test_ladder.py"
 MUTANTS = [
     # ---- search bots (docs/search.md)
     ("Search: a deck reserve is not marked face down", SPLENDOR, "        S[ps(p, PS_HIDDEN)] |= 1 << r", "        S[ps(p, PS_HIDDEN)] |= 0"),
@@ -51,6 +52,14 @@ MUTANTS = [
     ("Search: the margin is ignored", "simulator/kernels/shared.py", "            if better and 10000.0 * d * d > z * z * (c * S[o + SC_DIFF2 + i] - d * d):", "            if better:", [SEARCH]),
     ("Search: a policy past the match's bots is let through", "simulator/lang/search.py", "    if len(bots) + len(out) > room:", "    if len(bots) + len(out) > room + 1:", [SEARCH]),
     ("Search: an option that does worse than the list's is taken", "simulator/kernels/shared.py", "and i != own and S[o + SC_DIFF + i] > 0:", "and i != own and S[o + SC_DIFF + i] < 0:", [SEARCH]),
+    ("Search: a person's open question stops Splendor's rollouts (the hint's)", "simulator/splendor/engine/search.py", "    S[o + G_ERR] = 0  # a person's", "    S[o + G_ERR] = S[G_ERR]  # a person's", [SEARCH]),
+    ("Search: a person's open question stops Dominion's rollouts (the hint's)", "simulator/dominion/engine/search.py", "    S[o + G_ERR] = 0  # a person's", "    S[o + G_ERR] = S[G_ERR]  # a person's", [SEARCH]),
+    ("Search: a Splendor hint is the list's move, not the search's", "simulator/splendor/engine/search.py", '("person_act", "play_turn", "play_turns", "run_games")', '("play_turn", "play_turns", "run_games")', [SEARCH]),
+    # ---- dsim ladder (docs/ladder.md)
+    ("Ladder: the ratings' mean is every bot's, not the rungs'", "simulator/tools/ladder.py", "    shift = float(rated[[b for b in names[:n] if b in rated.index]].mean()) - 1500.0", "    shift = float(rated.mean()) - 1500.0", [LADDER]),
+    ("Ladder: a rung's recorded row is read under the other rung's name", "simulator/api.py", "rows = [(n, *r[1:]) for n, r in zip(gnames, known[group])]", "rows = [(n, *r[1:]) for n, r in zip(gnames, known[group][::-1])]", [LADDER]),
+    ("Ladder: the fingerprint forgets the seed", "simulator/tools/ladder.py", "json.dumps([ladder.version, ladder.games, ladder.seed, ladder.paired])", "json.dumps([ladder.version, ladder.games, ladder.paired])", [LADDER]),
+    ("Ladder: a paired ladder plays unpaired", "simulator/tools/ladder.py", "placed_games, opts,\n                                                 spec.paired, progress", "placed_games, opts,\n                                                 False, progress", [LADDER]),
     # ---- Splendor
     ("Splendor: two of a colour from 3", SPLENDOR, "        if S[S_BANK + x] >= 4:\n", "        if S[S_BANK + x] >= 3:\n"),
     ("Splendor: fewer than 3 colours cannot be taken", SPLENDOR, "    elif avail > 0:", "    elif avail > 1:"),

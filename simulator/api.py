@@ -144,7 +144,7 @@ def check_run_args(games, seed, jobs, backend="local", until_ci=None, scheduler=
     return games, RunOptions(secrets.randbelow(2**31) if seed is None else seed, jobs, backend, scheduler)
 
 
-def _outcome(results) -> dict:
+def outcome_of(results) -> dict:
     """What a set of runs (a comparison's setups, a tournament's matches) says as one:
     partial if any was, the first error, and whether Ctrl-C stopped it."""
     return {"partial": any(r.partial for r in results),
@@ -414,7 +414,7 @@ def compare(bots, setups=(), random_setups: int = 0, games: int = 10_000, seed: 
     cards = {k["name"]: set(k["contents"]) for k in meta[setup + "s"]}
     meta["identical"] = [{setup + "s": [a, b], "differing_items": sorted(cards[a] ^ cards[b])}
                          for a, b in alike_setups(runs, first_match.item_names)]
-    meta.update(_outcome(runs.values()))
+    meta.update(outcome_of(runs.values()))
     meta["warnings"] = missing_warnings(missing, game.LABELS["setup"])
     table = compare_table(runs)
     table["lacks"] = [lacks.get((k, b), "") for k, b in zip(table[setup], table.bot)]
@@ -471,24 +471,48 @@ def tournament(bots, players: int | None = None, setup=None, games: int = 10_000
     # groups of 3-4 play every seating order equally often where the game can (rotate keeps
     # the bots' cyclic order, which favours some orders); a paired deal rotates
     seating = "all" if players >= 3 and not paired and "all" in info(game, "SEAT_MODES") else "rotate"
-    tally, first_meta, outcome = TournamentTally(), None, []
-    for k, group in enumerate(itertools.combinations(range(len(loaded)), players)):
-        gbots = [loaded[i] for i in group]
-        match = prepare(gbots, setup, None, rules, seating)
-        match.bot_names = [names[i] for i in group]
-        t, m = _play_match(match, games, opts, paired, None, progress, None, f"match {k + 1} of {n_groups:,}")
-        tally.add(" vs ".join(match.bot_names), summary_rows(t, match.bot_names, m), m)
-        first_meta = first_meta or m
-        outcome.append(_Outcome(m["partial"], m["error"], m["stopped_by"]))
-        if m["stopped_by"] in ("interrupt", "error"):
-            break  # Ctrl-C (or a failure) stops the tournament, keeping the matches that finished
+    tally, first_meta, outcome = round_robin(loaded, names, list(itertools.combinations(range(len(loaded)), players)),
+                                              setup, rules, seating, games, opts, paired, progress)
     table, matrix, ranking = tally.tables()
     meta = {"seed": opts.seed, "players": players, "games_per_match": games, "bots": names,
             "bots_files": bots_meta(names, loaded),
             "labels": game.LABELS, game.LABELS["setup"]: setup_of(first_meta),
             "rules": first_meta.get("rules"), "matches_total": n_groups, "matches_played": len(outcome),
-            "dsim_version": __version__, "seats": seating, "fit": tally.fit, **_outcome(outcome)}
+            "dsim_version": __version__, "seats": seating, "fit": tally.fit, **outcome_of(outcome)}
     return TournamentResults(table, matrix, ranking, meta)
+
+
+def round_robin(loaded, names, groups, setup, rules, seating, games, opts, paired, progress, known=None,
+                 played=None) -> tuple:
+    """Every group of ``groups`` (tuples of indices into ``loaded``) plays its match of
+    ``games`` games (or ``games(group)``) into one TournamentTally, or is read from
+    ``known`` ({group: its summary rows}, a ladder's shipped matches); ``played``, if
+    given, collects the rows of each match played. Returns
+    (the tally, the first played match's meta, each played match's outcome). Ctrl-C (or a
+    failure) stops it, keeping the matches that finished."""
+    tally, first_meta, outcome = TournamentTally(), None, []
+    to_play = [g for g in groups if not known or g not in known]
+    k = 0
+    for group in groups:
+        gnames = [names[i] for i in group]
+        if known and group in known:  # the rows as recorded, under the names of this run
+            rows = [(n, *r[1:]) for n, r in zip(gnames, known[group])]
+            tally.add(" vs ".join(gnames), rows, {"labels": game_of_bots(loaded).LABELS})
+            continue
+        k += 1
+        match = prepare([loaded[i] for i in group], setup, None, rules, seating)
+        match.bot_names = gnames
+        t, m = _play_match(match, games(group) if callable(games) else games, opts, paired, None, progress, None,
+                           f"match {k} of {len(to_play):,}")
+        rows = summary_rows(t, match.bot_names, m)
+        tally.add(" vs ".join(match.bot_names), rows, m)
+        if played is not None and not m["partial"]:
+            played[group] = rows
+        first_meta = first_meta or m
+        outcome.append(_Outcome(m["partial"], m["error"], m["stopped_by"]))
+        if m["stopped_by"] in ("interrupt", "error"):
+            break
+    return tally, first_meta, outcome
 
 
 class _Outcome:

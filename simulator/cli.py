@@ -24,18 +24,21 @@ from .games import game_of, game_of_bots, get_game
 from .report.outfiles import OutputError, OutputLock, json_text, refuse_inputs
 from .report.reports import (
     COMPARE_FILES,
+    LADDER_FILES,
     TOURNAMENT_FILES,
     format_compare,
     format_table,
     format_tournament,
     run_files,
     write_compare,
+    write_ladder,
     write_reports,
     write_tournament,
 )
 from .run.signals import StopSignals
 from .run.stats import identical_note
 from .tools import each_item
+from .tools import ladder as lad
 from .tools import optimizer as opt
 from .tools import play as person
 from .tools.bench import MAX_BENCH_GAMES, run_bench
@@ -356,6 +359,46 @@ def tournament(bots, players, setup, games, rules, paired, jobs, seed, quiet, ve
         _print_frame(res.table, res.meta, fmt, format_tournament(res))
         if out:
             write_out(write_tournament, res, out, quiet, open_report)
+    _finish(res, stop)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("ladder_name", metavar="[LADDER]", required=False)
+@click.argument("bots", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("-n", "--games", type=int, default=None,
+              help="Games of each match of the bots placed (default: the ladder's; fewer: a quicker, rougher "
+                   "placement).")
+@click.option("--replay", is_flag=True,
+              help="Play the rungs' own matches again instead of reading them from the ladder's results file.")
+@options(JOBS, QUIET, VERBOSE, OUT, OPEN, FORMAT)
+@user_errors
+def ladder(ladder_name, bots, games, replay, jobs, quiet, verbose, out, open_report, fmt):
+    """Place bots on a fixed ladder: win rates against every rung, and ratings (docs/ladder.md).
+
+    Without a LADDER, lists the shipped ladders.
+
+    \b
+    Example:
+      dsim ladder first_game strategies/laboratory.yaml -n 1000 --out reports/ladder
+    """
+    if ladder_name is None:
+        for f in lad.ladder_files():
+            spec = lad.load_ladder(f)
+            click.echo(f"{f.stem:<18} {spec.name} v{spec.version}: {len(spec.bots)} rungs, {spec.games:,} games a "
+                       "match")
+        click.echo("place a bot: dsim ladder NAME my_bot.yaml (NAME: one of the above, or a ladder file)")
+        return
+    _check_open(open_report, out)
+    setup_logging(verbose, quiet)
+    with StopSignals() as stop, claim_out(out, LADDER_FILES, [ladder_name, *bots]):
+        res = lad.ladder(ladder_name, list(bots), games=games, jobs=jobs, replay=replay,
+                         progress=not quiet and sys.stderr.isatty(),
+                         announce=None if quiet else lambda line: click.echo(line, err=True))
+        stop.shield()
+        _print_frame(res.table, {k: v for k, v in res.meta.items() if k != "ladder_results"}, fmt,
+                     format_tournament(res))
+        if out:
+            write_out(write_ladder, res, out, quiet, open_report)
     _finish(res, stop)
 
 

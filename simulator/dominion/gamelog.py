@@ -6,6 +6,7 @@ module only formats them, so the log always shows exactly what the engine did.
 from __future__ import annotations
 
 from ..lang.search import rollout_text
+from ..run.stats import wilson
 from . import layout as E
 from .cards import BY_NAME, CARDS, TYPE_BITS, card_name as _name
 from .strategy import DEFAULT_LISTS, LISTS, OPTIONS, VOCABULARY, default_rules
@@ -147,7 +148,7 @@ def search_text(rows: list, v: int) -> str:
     """What a search bot's rollouts found (EV_SEARCH rows: [card or -1, win twelfths,
     rollouts]) and whether the buy is its list's own (v == 0)."""
     return rollout_text([(_name(c) if c >= 0 else "nothing", w / (E.SHARE * n), n) for c, w, n in rows], "buy",
-                        v == 0, 6)
+                        v == 0, 6, wilson)
 
 
 def _join(cards: list[int]) -> str:

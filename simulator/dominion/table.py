@@ -13,7 +13,7 @@ from ..person import Choice, Question
 from ..kernels.ask_layout import ANSWER_NONE
 from . import layout as E
 from .cards import CARDS
-from .gamelog import _join, render, why_text
+from .gamelog import _join, render, search_text, why_text
 
 #: one word per decision for the hint ("would buy Gold")
 VERBS = {E.ASK_PLAY: "play", E.ASK_BUY: "buy", E.ASK_GAIN: "gain", E.ASK_TRASH: "trash",
@@ -213,9 +213,20 @@ def _hint(a, match, st, choices) -> str:
         said = f"answer: {chosen.label}"
     whys = [e for e in a.hint_events if int(e[0]) == E.EV_WHY and int(e[1]) == a.player]
     about = CARDS[a.about].name if a.about >= 0 else None
+    searched = [e for e in whys if int(e[2]) == E.WHY_SEARCH]
+    whys = [e for e in whys if int(e[2]) != E.WHY_SEARCH]
     why = f" ({why_text(bot, int(whys[-1][2]), int(whys[-1][3]), about)})" if whys and not bot.random else ""
     if bot.random:
         why = " (it chooses at random)"
+    if searched:  # the rollouts' table: each card it weighed, its win share and interval
+        rows = []
+        for e in a.hint_events:
+            code, p, c, v = (int(x) for x in e)
+            if p == a.player and code == E.EV_SEARCH:
+                rows.append([c, v, 0])
+            elif p == a.player and code == E.EV_SEARCHN and rows:
+                rows[-1][2] = v
+        why += f"; {search_text([r for r in rows if r[2]], int(searched[-1][3]))}"
     return f"{bot.name} would {said}{why}"
 
 

@@ -126,12 +126,15 @@ def policy_index(b: int, bots, policies) -> int:
     return len(bots) + [p.path for p in policies].index(s.policy)
 
 
-def rollout_text(rows, decision: str, own: bool, shown: int) -> str:
-    """What a search found, for a game's log: ``rows`` of (the option in words, its win
-    share in rollouts, its rollouts), the best first (``shown`` at most, then how many
-    more), and whether the ``decision`` taken is its list's own."""
-    rows = sorted(rows, key=lambda r: -r[1])
-    text = ", ".join(f"{words} {share:.0%} of {n}" for words, share, n in rows[:shown])
-    more = f", {len(rows) - shown} more" if len(rows) > shown else ""
-    return (f"search, win share in rollouts: {text}{more}; "
+def rollout_text(rows, decision: str, own: bool, shown: int, interval) -> str:
+    """What a search found, for a game's log and a hint: ``rows`` of (the option in words,
+    its win share in rollouts, its rollouts), the longest in the race first (the most
+    rollouts, then the best share; ``shown`` at most, then how many more), each with its 95%
+    interval (``interval(wins, n)``: its bounds, the run's Wilson interval), and whether
+    the ``decision`` taken is its list's own."""
+    rows = sorted(rows, key=lambda r: (-r[2], -r[1]))
+    text = "; ".join(f"{words} {share:.0%} [{', '.join(f'{100 * x:.0f}' for x in interval(share * n, n))}] of {n}"
+                     for words, share, n in rows[:shown])
+    more = f"; {len(rows) - shown} more" if len(rows) > shown else ""
+    return (f"search, win share in rollouts: {text}{more} — "
             + (f"the list's own {decision}" if own else f"better than the list's own {decision}"))

@@ -14,7 +14,7 @@ from matplotlib.ticker import MaxNLocator  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from ..run.stats import Results, interval_name, setup_of, setups_of, stats_spec, words  # noqa: E402
+from ..run.stats import Results, interval_name, setup_of, setups_of, stats_spec, tournament_title, words  # noqa: E402
 from .outfiles import atomic_open
 
 DPI = 110
@@ -372,7 +372,7 @@ def tournament_heatmap(tr, path) -> Path:
     ax.set_ylabel("bot (ranked by rating)", fontsize=11)
     fig.colorbar(im, ax=ax, label=f"win rate of the row bot (%); white = even share ({100 * even:.0f}%)",
                  shrink=0.8)
-    ax.set_title(f"{_partial_set(m)}Tournament of {len(m.get('bots', []))} bots: {players}-player games, "
+    ax.set_title(f"{_partial_set(m)}{tournament_title(m)}: {players}-player games, "
                  f"{m.get('games_per_match'):,} per match, seed {m.get('seed')}", fontsize=13, pad=12)
     return _save(fig, path)
 

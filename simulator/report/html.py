@@ -16,8 +16,8 @@ import numpy as np
 import pandas as pd
 
 from .outfiles import atomic_open, pct
-from ..run.stats import (POOLED_DETAIL, fit_summary, fit_verdict, identical_note, identical_pair, interval_name,
-                         largest_misses, setup_of, setups_of, stats_spec, words)
+from ..run.stats import (POOLED_DETAIL, fit_summary, fit_verdict, identical_note, identical_pair, interval_cells,
+                         interval_name, largest_misses, setup_of, setups_of, stats_spec, tournament_title, words)
 
 #: how to read each chart, by file name
 CAPTIONS = {
@@ -311,7 +311,11 @@ def tournament_report(tr, out, chart_files=()) -> Path:
     files = m.get("bots_files", [])
     paths = _bot_paths(files)
     command = None
-    if paths is not None:
+    lad = m.get("ladder")
+    if lad:
+        placed = _bot_paths(files[len(lad["rungs"]):])
+        command = " ".join(["dsim ladder", _quote(lad["file"]), *map(_quote, placed or [])])
+    elif paths is not None:
         k = setup_of(m)
         command = " ".join(["dsim tournament", *map(_quote, paths), f"--players {m.get('players')}",
                             f"-n {m.get('games_per_match')}", f"--seed {m.get('seed')}",
@@ -321,15 +325,16 @@ def tournament_report(tr, out, chart_files=()) -> Path:
              ("dsim version", m.get("dsim_version"))]
     rk = tr.ranking
     ranking = {"title": "Ranking", "caption": "rating: Bradley–Terry (Luce for 3–4 players) on Elo's scale, mean "
-                                              "1500; 400 points are 10:1 odds in a two-player game",
+                                              + ("of the ladder's rungs " if lad else "")
+                                              + "1500; 400 points are 10:1 odds in a two-player game",
                "text_cols": {1}, "header": ["rank", "bot", "rating", "95% interval", "mean win rate", "matches"],
                "rows": [[r.rank, r.bot, f"{r.rating:.0f}", f"{r.rating_low:.0f} – {r.rating_high:.0f}",
                          pct(r.mean_win_rate), r.matches] for r in rk.itertuples()]}
     mat = tr.matrix
-    matrix = {"title": "Win rates", "caption": "row bot against column", "text_cols": {0},
+    cell = interval_cells(tr)
+    matrix = {"title": "Win rates", "caption": "row bot against column, with its 95% interval", "text_cols": {0},
               "header": ["bot", *mat.columns],
-              "rows": [[b, *("—" if v != v else f"{100 * v:.1f}%" for v in row)]
-                       for b, row in zip(mat.index, mat.to_numpy())]}
+              "rows": [[b, *(cell.get((b, c), "—") for c in mat.columns)] for b in mat.index]}
     tables = [ranking] + ([matrix] if mat.shape[1] <= 20 else [])
     fit = m.get("fit") or {}
     if fit.get("df", 0) > 0:
@@ -346,7 +351,7 @@ def tournament_report(tr, out, chart_files=()) -> Path:
                           "rows": [[r.bot, r.opponents, pct(r.predicted_win_rate), pct(r.win_rate),
                                     f"{pct(r.ci_low)} – {pct(r.ci_high)}", f"{r.miss_z:+.1f}"]
                                    for r in misses.itertuples()]})
-    return _write(out, {"title": f"Tournament of {len(m.get('bots', []))} bots", "subtitle":
+    return _write(out, {"title": tournament_title(m), "subtitle":
                         f"{m.get('players')}-player games · {m.get('games_per_match', 0):,} games per match · seed "
                         f"{m.get('seed')}",
                         "partial": "the tournament was stopped; only the matches that finished are ranked"

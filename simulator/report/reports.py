@@ -16,9 +16,11 @@ import pandas as pd
 from ..errors import InputError, printable
 from ..games import get_game
 from ..kernels.tally_layout import GR_PER_SEAT, GR_SEAT
-from ..run.stats import Results, fit_summary, fit_verdict, largest_misses, setup_of, setups_of, stats_spec, words
+from ..run.stats import (Results, fit_summary, fit_verdict, interval_cells, largest_misses, setup_of, setups_of,
+                         stats_spec, tournament_title, words)
 from .html import compare_report, run_report, tournament_report
-from .outfiles import FileLock, OutputError, check_writable, pct, umask_now, write_all, write_csv, write_json
+from .outfiles import (FileLock, OutputError, check_writable, pct, umask_now, write_all, write_csv, write_json,
+                       write_text)
 
 RUN_FILES = ("summary.csv", "seats.csv", "game_length.csv", "endings.csv", "cards.csv", "cards_by_turn.csv",
              "curves.csv", "run.json", "win_rates.png", "seats.png", "game_length.png", "curves.png", "cards.png",
@@ -183,8 +185,10 @@ def format_tournament(tr) -> str:
     """The ranking by rating, then (up to MATRIX_ON_SCREEN bots) the win-rate matrix with
     bots numbered by rank; the per-match rows are in tournament.csv."""
     m = tr.meta
-    lines = [f"Tournament of {len(m['bots'])} bots, {m['players']}-player games, {m['games_per_match']:,} games "
+    lines = [f"{tournament_title(m)}, {m['players']}-player games, {m['games_per_match']:,} games "
              f"per match, seed {m['seed']}"]
+    if m.get("ladder"):
+        lines.append(f"the rungs' own matches: {m['ladder']['rung_matches']}; ratings: the rungs' mean is 1500")
     if m.get("partial"):
         lines.insert(0, "PARTIAL: the tournament was stopped; only the matches that finished are ranked")
     fit = m.get("fit") or {}
@@ -254,6 +258,50 @@ def write_tournament(tr, out_dir) -> list[Path]:
                            lambda: write_json(tr.meta, out / "run.json"),
                            lambda: ch.tournament_heatmap(tr, out / "tournament.png"),
                            lambda: tournament_report(tr, out, [out / "tournament.png"])])
+
+
+LADDER_FILES = (*TOURNAMENT_FILES, "ladder.md", "ladder_results.json")
+
+
+def write_ladder(tr, out_dir) -> list[Path]:
+    """A ladder's reports: a tournament's, ``ladder.md`` (the ranking and the matrix with
+    intervals, in Markdown), and ``ladder_results.json`` when the rungs' matches were
+    played (the file a ladder's ``results:`` names)."""
+    from . import charts as ch
+    out = Path(out_dir)
+    meta = {k: v for k, v in tr.meta.items() if k != "ladder_results"}
+    results = [lambda: write_json(tr.meta["ladder_results"], out / "ladder_results.json")] \
+        if "ladder_results" in tr.meta else []
+    return write_all(out, [lambda: write_csv(tr.table, out / "tournament.csv"),
+                           lambda: write_csv(tr.ranking, out / "ranking.csv"),
+                           lambda: write_json(meta, out / "run.json"),
+                           lambda: write_text(ladder_markdown(tr), out / "ladder.md"), *results,
+                           lambda: ch.tournament_heatmap(tr, out / "tournament.png"),
+                           lambda: tournament_report(tr, out, [out / "tournament.png"])])
+
+
+def ladder_markdown(tr) -> str:
+    """A ladder's ranking and win-rate matrix (each cell with its 95% interval) as
+    Markdown tables, with the command that plays it."""
+    m, lad = tr.meta, tr.meta["ladder"]
+    rank = {b: i + 1 for i, b in enumerate(tr.ranking.bot)}
+    placed = [f["path"] for f in m["bots_files"][len(lad["rungs"]):]]
+    lines = [f"## {tournament_title(m)}", "",
+             f"`{' '.join(['dsim ladder', lad['file'], *placed])}` (dsim {m['dsim_version']}): "
+             f"{m['games_per_match']:,} games per match{', paired deals' if m.get('paired') else ''}, seed "
+             f"{m['seed']}; the rungs' own matches {lad['rung_matches']}."
+             + (" PARTIAL: stopped before every match finished." if m.get("partial") else ""), "",
+             "| rank | bot | rating | 95% interval | mean win rate |", "|---:|---|---:|---|---:|"]
+    lines += [f"| {r.rank} | {r.bot}{' (placed)' if r.bot in lad['placed'] else ''} | {r.rating:.0f} | "
+              f"{r.rating_low:.0f} – {r.rating_high:.0f} | {pct(r.mean_win_rate)} |" for r in tr.ranking.itertuples()]
+    cell = interval_cells(tr)
+    mat = tr.matrix
+    lines += ["", "Win rate of the row bot against the column bot (columns by rank), with its 95% interval:", "",
+              "| # | bot | " + " | ".join(str(rank[c]) for c in mat.columns) + " |",
+              "|---:|---|" + "---:|" * len(mat.columns)]
+    lines += [f"| {rank[b]} | {b} | " + " | ".join(cell.get((b, c), "—") for c in mat.columns) + " |"
+              for b in mat.index]
+    return "\n".join(lines) + "\n"
 
 
 def run_info(res: Results) -> dict:

@@ -418,6 +418,13 @@ class TournamentResults:
 MISSES = 5
 
 
+def interval_cells(tr) -> dict:
+    """Each cell of a tournament's matrix as text: {(bot, opponents): "57.1% [55.0, 59.2]"},
+    the row bot's win rate against the column with its 95% interval."""
+    return {(r.bot, r.opponents): f"{100 * r.win_rate:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
+            for r in tr.table.itertuples() if r.games}
+
+
 def largest_misses(table: pd.DataFrame, n: int = MISSES) -> pd.DataFrame:
     """The rows of a tournament table whose observed win rate lies furthest (in standard
     errors) from the ratings' prediction, one row per match (a pair's two rows mirror
@@ -483,6 +490,17 @@ def compare_table(runs: dict) -> pd.DataFrame:
         df.insert(0, words(res.meta)["setup"], name)
         frames.append(df)
     return pd.concat(frames, ignore_index=True)
+
+
+def tournament_title(meta: dict) -> str:
+    """What a tournament's reports call it: "Ladder NAME v1" for a ladder (dsim ladder),
+    else "Tournament of N bots"."""
+    lad = meta.get("ladder")
+    if lad:
+        placed = len(lad.get("placed", []))
+        return f"Ladder {lad['name']} v{lad['version']}" + (f", {placed} bot{'s' * (placed > 1)} placed" if placed
+                                                              else "")
+    return f"Tournament of {len(meta.get('bots', []))} bots"
 
 
 class TournamentTally:

@@ -3,6 +3,7 @@ only formats them: the log shows exactly what the engine did)."""
 from __future__ import annotations
 
 from ..lang.search import rollout_text
+from ..run.stats import wilson
 from . import layout as E
 from .bots import LISTS, VOCABULARY
 from .cards import CARDS, COLOURS, NOBLES, TOKENS
@@ -202,7 +203,7 @@ class _Text:
         """What a search bot's rollouts found (EV_SEARCH) and whether the move is its list's
         own (v == 0)."""
         return rollout_text([(self.move_words(p, a), w / (E.SHARE * n), n) for a, w, n in self.searched], "move",
-                            v == 0, 5)
+                            v == 0, 5, wilson)
 
     def on_why(self, p, c, v):
         if c == E.L_SEARCH:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..lang.search import rollout_text
 from ..person import Choice, Question
+from ..run.stats import wilson
 from ..kernels.ask_layout import ANSWER_NONE
 from . import layout as E
 from .cards import CARDS, COLOURS, LETTERS, NOBLES, TOKENS
@@ -198,6 +200,26 @@ def _turn_lines(text: str, names: list[str]) -> list[tuple[int, str]]:
     return out
 
 
+def _searched(a, choices) -> str:
+    """What a search bot's rollouts found for the hint (its options by the choices' labels,
+    each with its win share and interval), or "" when the bot did not search here."""
+    rows, verdict = [], None
+    label = {c.value: c.label for c in choices}
+    for e in a.hint_events:
+        code, p, c, v = (int(x) for x in e)
+        if p != a.player:
+            continue
+        if code == E.EV_SEARCH:
+            rows.append([label.get(c, f"move {c}"), v, 0])
+        elif code == E.EV_SEARCHN and rows:
+            rows[-1][2] = v
+        elif code == E.EV_WHY and c == E.L_SEARCH:
+            verdict = v
+    if verdict is None:
+        return ""
+    return rollout_text([(w, s / (E.SHARE * n), n) for w, s, n in rows if n], "move", verdict == 0, 5, wilson)
+
+
 def _hint(a, match, st, choices) -> str:
     bot = match.bots[int(st.S[E.S_SEAT + a.player])]
     if a.hint is None:
@@ -205,8 +227,12 @@ def _hint(a, match, st, choices) -> str:
     if bot.random:
         why = " (it chooses at random)"
     else:
-        whys = [e for e in a.hint_events if int(e[0]) == E.EV_WHY and int(e[1]) == a.player]
+        whys = [e for e in a.hint_events if int(e[0]) == E.EV_WHY and int(e[1]) == a.player
+                and int(e[2]) != E.L_SEARCH]
         why = f" ({why_text(bot, int(whys[-1][2]), int(whys[-1][3]))})" if whys else ""
+    searched = _searched(a, choices)
+    if searched:
+        why += f"; {searched}"
     if a.kind == E.ASK_ACT:
         said, took = [], []
         for e in a.hint_events:
@@ -221,7 +247,9 @@ def _hint(a, match, st, choices) -> str:
                 said.append(f"buy {CARDS[c].name}")
             elif code == E.EV_PASS:
                 said.append("pass")
-        if took:
+        if took and said:  # a reserve's gold
+            said[0] += " and take " + ", ".join(took)
+        elif took:
             said.insert(0, "take " + ", ".join(took))
         return f"{bot.name} would {said[0] if said else 'pass'}{why}"
     chosen = next((c for c in choices if c.value == a.hint), None)

@@ -68,6 +68,8 @@ def scaled_down(line: str, tmp: Path) -> list[str]:
         args += [] if "--generations" in args else ["--generations", "1"]
         args += ["--population", "4", "--stage-games", "8", "--final-games", "40"]
         args += [] if "--out" in args else ["--out", str(tmp / "out")]  # not the checkout's reports/optimize
+    if args[0] == "ladder" and "-n" not in args:  # the bots placed play few games (the rungs' are read)
+        args += ["-n", "60"]
     if bench:  # the cold compiles (a minute) are timed by test_reference.py's own test
         args.append("--no-compile")
     return args + (["-j", "1"] if args[0] in ("run", "compare", "tournament", "optimize") and "-j" not in args

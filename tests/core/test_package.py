@@ -32,6 +32,7 @@ DEFERRED = {
     "tqdm": "only with a progress bar",
     "fcntl": "file locks: Unix only, imported where a lock is taken",
     "simulator.tools.optimizer": "the library's optimize(): pandas-heavy, loaded on first use",
+    "simulator.tools.ladder": "the library's ladder(): it loads the api, on first use",
     "simulator.api": "the library's functions, loaded on first use (``import simulator`` stays light)",
     "simulator.cli": "entry.py loads the command line only after its own quick checks",
 }

@@ -1,8 +1,11 @@
 """Search bots (docs/search.md): the ``search:`` block, rollouts that cannot see hidden
 cards, the same games for any chunking, and a search that does better than its list."""
+import re
+
 import numpy as np
 import pytest
 
+from simulator import api
 from simulator.errors import InputError, InputErrors
 from simulator.dominion import engine as DE
 from simulator.dominion import game as DG
@@ -230,3 +233,31 @@ def test_a_game_continued_from_a_snapshot_is_the_game_played_on():
     assert np.array_equal(st.S[:SE.S_EV], snap.S[:SE.S_EV])
     assert np.array_equal(st.events(), snap.events())
     assert len(searched(st.events(), SE.EV_SEARCH, SE.EV_SEARCHN, SE.EV_WHY, SE.L_SEARCH)) > 8
+
+
+def hint_with_rollouts(bots, setup, hint, pick):
+    """The first question of a person's game (answered by ``pick`` until then) whose hint
+    comes from the search bot's rollouts: (the question, the rollouts' win shares in %)."""
+    table, _ = api.person_table(bots, setup=setup, hint=hint, seed=3)
+    answers = []
+    for _ in range(80):
+        q = table.question(table.replay(answers))
+        assert q is not None, "the game ended before the hint bot searched"
+        if "win share in rollouts" in q.hint:
+            return q, [int(x) for x in re.findall(r" (\d+)% \[\d+, \d+\] of \d+", q.hint)]
+        answers.append(pick(q).value)
+    raise AssertionError("the hint bot never searched")
+
+
+def test_a_search_bots_hint_is_its_search_with_each_options_share_and_interval():
+    """In dsim play the hint of a search bot is what its rollouts found; they play while
+    the person's question is open in the game (a question open in the rollouts' copy would
+    end each at once: every share 0)."""
+    q, shares = hint_with_rollouts([str(ROOT / "strategies/splendor/greedy.yaml")], None,
+                                   str(ROOT / "strategies/search/greedy_search.yaml"), lambda q: q.choices[0])
+    assert q.hint.startswith("Greedy search would ") and len(shares) >= 2 and max(shares) > 0
+    assert re.search(r"— (the|better than the) list's own move$", q.hint.replace("\n", " "))
+    q, shares = hint_with_rollouts([str(ROOT / "strategies/big_money.yaml")], str(ROOT / "kingdoms/first_game.yaml"),
+                                   str(ROOT / "strategies/search/big_money_search.yaml"),
+                                   lambda q: next((c for c in q.choices if "Silver" in c.label), q.choices[0]))
+    assert "Gold" in q.hint and "Silver" in q.hint and len(shares) == 2 and max(shares) > 0

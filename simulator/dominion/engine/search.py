@@ -29,7 +29,8 @@ shuffle_cards = streams.shuffle_cards
 @kernel
 def scratch_copy(S):
     """The scratch region's game state: a copy of the game's (each zone as far as it is
-    filled), unlogged and played by bots only. Returns its offset in S."""
+    filled), unlogged and played by bots only (a person's question open in the game, a
+    hint being found, is not open in it). Returns its offset in S."""
     o = S[G_SCR]
     for i in range(S_Z):
         S[o + i] = S[i]
@@ -41,6 +42,7 @@ def scratch_copy(S):
         S[o + S_UNIT + u] = 0
     S[o + G_LOG] = 0
     S[o + G_HUMAN] = 0
+    S[o + G_ERR] = 0  # a person's open question (ERR_ASK) stops the game, not its rollouts
     return o
 
 

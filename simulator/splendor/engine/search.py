@@ -6,14 +6,14 @@ own (R's second half), their tallies in A's second half (never read): the game i
 not touched until the move is made.
 
 ``run_games_search`` is ``run_games`` with a search bot's moves searched: the same turn
-loop (copies of ``run_games``, ``play_turns`` and ``play_turn`` whose ``act`` is
-``search_act``), compiled only when a run has a search bot."""
+loop (copies of ``run_games``, ``play_turns``, ``play_turn`` and ``person_act`` whose
+``act`` is ``search_act``), compiled only when a run has a search bot."""
 
 import numpy as np
 
 from ...kernels import jit, shared, streams
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
-from . import turn
+from . import decide, turn
 from ._jit import KERNELS_SET, inline
 from .board import cd, holdings, ps
 from .decide import act, do_action, legal_action, pos_card, why
@@ -29,12 +29,14 @@ shuffle_cards = streams.shuffle_cards
 @kernel
 def scratch_copy(S):
     """The scratch region's game state: a copy of the game's, unlogged and played by bots
-    only. Returns its offset in S."""
+    only (a person's question open in the game, a hint being found, is not open in it).
+    Returns its offset in S."""
     o = S[G_SCR]
     for i in range(S_EV):
         S[o + i] = S[i]
     S[o + G_LOG] = 0
     S[o + G_HUMAN] = 0
+    S[o + G_ERR] = 0  # a person's open question (ERR_ASK) stops the game, not its rollouts
     for u in range(MAXB):
         S[o + S_UNIT + u] = 0
     return o
@@ -164,7 +166,8 @@ def search_act(S, R, T, F, A, p, b):
     return do_action(S, R, T, F, A, p, b, S[o + SC_OPT + best])
 
 
-# the turn loop with searched moves: copies of run_games, play_turns and play_turn whose
-# ``act`` is ``search_act`` (named apart in numba's cache)
-run_games_search = jit.variant(KERNELS_SET, vars(turn), {"act": search_act},
-                               ("play_turn", "play_turns", "run_games"), "_search")["run_games"]
+# the turn loop with searched moves: copies of run_games, play_turns, play_turn and
+# person_act (whose hint is then the search's move, dsim play) whose ``act`` is
+# ``search_act`` (named apart in numba's cache)
+run_games_search = jit.variant(KERNELS_SET, {**vars(decide), **vars(turn)}, {"act": search_act},
+                               ("person_act", "play_turn", "play_turns", "run_games"), "_search")["run_games"]
