@@ -544,7 +544,7 @@ def run_mutant(mutant, timeout: float) -> tuple[str, bool, float, str]:
     with tempfile.TemporaryDirectory(prefix="dsim-mutant-") as tmp:
         tree = Path(tmp)
         shutil.copytree(ROOT / "simulator", tree / "simulator", ignore=shutil.ignore_patterns("__pycache__"))
-        for folder in ("tests", "docs", "strategies", "kingdoms"):  # the tests read the shipped files
+        for folder in ("tests", "docs", "strategies", "kingdoms", "ladders"):  # the tests read the shipped files
             shutil.copytree(ROOT / folder, tree / folder, ignore=shutil.ignore_patterns("__pycache__"))
         if mutant:
             apply(tree, file, old, new)
