@@ -128,7 +128,9 @@ def why_text(bot, lst: int, v: int, resolving: str | None) -> str:
     """What an EV_WHY event says decided a choice of ``bot`` (``resolving``: the card whose
     effect asks, if any)."""
     if lst == E.WHY_SEARCH:
-        return "search: " + ("its list's own buy" if v == 0 else "a buy its rollouts found better than its list's")
+        what = "gain" if v >= 2 else "buy"
+        return "search: " + (f"its list's own {what}" if v % 2 == 0 else
+                             f"a {what} its rollouts found better than its list's")
     if lst >= E.WHY_OPTION:
         key = OPTION_KEYS.get(lst - E.WHY_OPTION, "option")
         if v == E.WHY_DEFAULT:
@@ -146,9 +148,9 @@ def why_text(bot, lst: int, v: int, resolving: str | None) -> str:
 
 def search_text(rows: list, v: int) -> str:
     """What a search bot's rollouts found (EV_SEARCH rows: [card or -1, win twelfths,
-    rollouts]) and whether the buy is its list's own (v == 0)."""
-    return rollout_text([(_name(c) if c >= 0 else "nothing", w / (E.SHARE * n), n) for c, w, n in rows], "buy",
-                        v == 0, 6, wilson)
+    rollouts]) and whether the buy (v 0 or 1) or gain (2 or 3) is its list's own (v even)."""
+    return rollout_text([(_name(c) if c >= 0 else "nothing", w / (E.SHARE * n), n) for c, w, n in rows],
+                        "gain" if v >= 2 else "buy", v % 2 == 0, 6, wilson)
 
 
 def _join(cards: list[int]) -> str:

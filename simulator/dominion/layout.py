@@ -225,7 +225,10 @@ O_ROLLOUTS = 9   # a search bot's rollouts per buy (0: not a search bot)
 O_OPTIONS = 10   # a search bot's options: SO_ALL every card it can buy, SO_LIST the ones its buy list names
 O_POLICY = 11    # the bot that plays the searching seat in rollouts
 O_MARGIN = 12    # standard errors (x 100) by which another buy must beat its list's own
-NO = 13
+O_DECIDE = 13    # what a search bot searches: SD_BUY | SD_GAIN (bit i: strategy.SEARCHED[i])
+NO = 14
+SD_BUY = 1       # its buys
+SD_GAIN = 2      # its gains from Workshop, Feast and Remodel
 SO_LIST = 0
 SO_ALL = 1
 F_STK = 64
@@ -301,7 +304,8 @@ EV_WHY = 23      # what decided the next choice (``dsim log --why``): card: the 
 #                  WHY_NO_RULE (no rule held), or WHY_DEFAULT (the engine's default decided);
 #                  for an option 1 (its rule held: yes), 0 (no) or WHY_DEFAULT (yes)
 WHY_OPTION = 16
-WHY_SEARCH = 32  # (EV_WHY's card) a search bot's buy: value 0 its list's own, 1 another the rollouts found better
+WHY_SEARCH = 32  # (EV_WHY's card) a search bot's buy or gain: value 0 its list's own, 1 another the rollouts found
+#                  better; + 2 for a gain
 WHY_NO_RULE = -1
 WHY_DEFAULT = -2
 EV_WHYNOT = 24   # (``dsim log --why``) a rule above the one that decided, and why it did not: card: the

@@ -83,8 +83,9 @@ LISTS = {"buy": E.L_BUY, "play": E.L_PLAY, "gain": E.L_GAIN, "trash": E.L_TRASH,
 OPTIONS = {"reveal_moat": E.O_MOAT, "chancellor_discard": E.O_CHANCELLOR}
 BOT_KEYS = ("game", "name", "description", "buy", "play", "gain", "trash", "discard", "topdeck", "set_aside",
             "options", "guard", "random", "search")
-#: what a search bot searches (lang/search.py): its buys
-SEARCHED = ("buy",)
+#: what a search bot searches (lang/search.py): its buys (the default), its gains from
+#: Workshop, Feast and Remodel; the layout's SD_BUY, SD_GAIN bits, in this order
+SEARCHED = ("buy", "gain")
 #: what a list means when the bot leaves it out (``gain`` defaults to the bot's ``buy`` list;
 #: ``topdeck`` and ``set_aside`` default to heuristics in the engine, see docs/bots.md)
 DEFAULT_LISTS = {
@@ -435,7 +436,7 @@ def compile_bots(bots, kingdom_cards, policies=()) -> CompiledBots:
         for name, slot in OPTIONS.items():
             prog = bot.options.get(name)
             bopt[b, slot] = add(0, prog) if prog is not None else -1
-        for k, v in (search_row(b, seated, policies, E) if b < len(seated) else {}).items():
+        for k, v in (search_row(b, seated, policies, E, SEARCHED) if b < len(seated) else {}).items():
             bopt[b, k] = v
     return CompiledBots(
         rules=np.array(rows, dtype=np.int32).reshape(-1, E.RW),

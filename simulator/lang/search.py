@@ -106,15 +106,19 @@ def load_policies(bots, load, room: int) -> list:
     return out
 
 
-def compiled(b: int, bots, policies, layout) -> dict:
+def compiled(b: int, bots, policies, layout, decisions: tuple = ()) -> dict:
     """Bot b's search as its options row in the engine's table: {column: value} at the
-    ``layout``'s O_ROLLOUTS, O_OPTIONS, O_POLICY, O_MARGIN (none for a bot that does not
-    search)."""
+    ``layout``'s O_ROLLOUTS, O_OPTIONS, O_POLICY, O_MARGIN, and, for a game that searches
+    several kinds of decision (``decisions``, the game's), O_DECIDE: bit i for the i-th
+    kind it searches (none for a bot that does not search)."""
     s = bots[b].search
     if s is None:
         return {}
-    return {layout.O_ROLLOUTS: s.rollouts, layout.O_OPTIONS: layout.SO_ALL if s.options == "all" else layout.SO_LIST,
-            layout.O_POLICY: policy_index(b, bots, policies), layout.O_MARGIN: round(s.margin * 100)}
+    row = {layout.O_ROLLOUTS: s.rollouts, layout.O_OPTIONS: layout.SO_ALL if s.options == "all" else layout.SO_LIST,
+           layout.O_POLICY: policy_index(b, bots, policies), layout.O_MARGIN: round(s.margin * 100)}
+    if len(decisions) > 1:
+        row[layout.O_DECIDE] = sum(1 << decisions.index(k) for k in s.decisions)
+    return row
 
 
 def policy_index(b: int, bots, policies) -> int:

@@ -244,6 +244,14 @@ def forced_gain(S, R, T, F, p, cap, mask):
     return g
 
 
+@inline
+def gain_choice(S, R, T, F, A, p, cap, mask):
+    """The gain of Workshop, Feast and Remodel (up to ``cap``, of the types ``mask``):
+    ``forced_gain``'s. The search bots' turn loop (search.py) calls ``search_gain``
+    here instead, which may weigh it by rollouts."""
+    return forced_gain(S, R, T, F, p, cap, mask)
+
+
 @kernel
 def bot_gain(S, R, T, F, p, cap, mask):
     """A bot's compulsory gain: the gain list's choice, else the costliest Treasure within

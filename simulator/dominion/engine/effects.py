@@ -10,8 +10,9 @@ from ..layout import *  # noqa: F403 - the layout's constants are the kernels' c
 from ._jit import inline, kernel
 from .decisions import (ANSWER_OPEN, ask_pick, ask_zone, best_treasure_at, blocked, cellar_pick, chapel_pick,
                         choose_gain, choose_in_zone, choose_play, discard_down, follows_default, follows_list,
-                        forced_gain, good_card, hush, late_province, least_wanted, library_skips, listed_aside, option,
-                        person, remodel_pick, rule_matches, spare_card, told, unhush, victim, why)
+                        forced_gain, gain_choice, good_card, hush, late_province, least_wanted, library_skips,
+                        listed_aside, option, person, remodel_pick, rule_matches, spare_card, told, unhush, victim,
+                        why)
 from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
 from .state import (bopt, col, cost_of, draw, draw_hot, find_in, is_random, is_type, log_ev, move, ps, push, remove_at,
@@ -230,8 +231,9 @@ def chancellor(S, R, T, F, A, p):
 def workshop(S, R, T, F, A, p):
     """Gain a card costing up to 4 coins.
 
-    The gain list picks the card, else ``forced_gain``'s default."""
-    gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 4, 0), Z_DISC)
+    The gain list picks the card, else ``forced_gain``'s default (a search bot may search
+    it: ``gain_choice``)."""
+    gain_chosen(S, T, A, p, gain_choice(S, R, T, F, A, p, 4, 0), Z_DISC)
 
 
 @kernel
@@ -294,7 +296,7 @@ def feast(S, R, T, F, A, p, slot):
         trash_card(S, T, p, FEAST)
     if bopt(T, S[S_SEAT + p], O_USER_GAIN) == 0:
         S[G_SKIP] = FEAST + 1  # by default, never gain back the Feast just trashed
-    gain_chosen(S, T, A, p, forced_gain(S, R, T, F, p, 5, 0), Z_DISC)
+    gain_chosen(S, T, A, p, gain_choice(S, R, T, F, A, p, 5, 0), Z_DISC)
     S[G_SKIP] = 0
 
 
@@ -363,7 +365,7 @@ def remodel(S, R, T, F, A, p):
     if default and x == GOLD and late_province(S, T, p):
         g = PROVINCE
     else:
-        g = forced_gain(S, R, T, F, p, cost_of(T, x) + 2, 0)
+        g = gain_choice(S, R, T, F, A, p, cost_of(T, x) + 2, 0)
     gain_chosen(S, T, A, p, g, Z_DISC)
 
 

@@ -1,23 +1,29 @@
-"""A search bot's buys: each card it weighs (and buying nothing) played out to the end of
-the game many times (rollouts), what it cannot see dealt again each time, and the option
-with the best mean result bought (docs/search.md). Rollouts are whole games continued in
-compiled code on a copy of the state (the search's scratch region, S[G_SCR]) with streams
-of their own (R's second half), their tallies in A's second half (never read): the game
-itself is not touched until the card is bought.
+"""A search bot's buys, and its gains from Workshop, Feast and Remodel: each card it weighs
+(and buying nothing) played out to the end of the game many times (rollouts), what it
+cannot see dealt again each time, and the option with the best mean result taken
+(docs/search.md). Rollouts are whole games continued in compiled code on a copy of the
+state (the search's scratch region, S[G_SCR]) with streams of their own (R's second half),
+their tallies in A's second half (never read): the game itself is not touched until the
+card is bought or gained. A rollout from a gain goes on from inside the play that gains:
+the gain, the rest of the work stack (a Throne Room's second play), the action phase, the
+buy phase (the gain is the last step of those three cards).
 
-``run_games_search`` is ``run_games_logged`` with a search bot's buys searched: the same
-turn loop (copies of it down to ``buys``, whose ``choose_buy`` is ``search_buy``),
-compiled only when a run has a search bot."""
+``run_games_search`` is ``run_games_logged`` with a search bot's buys and gains searched:
+the same turn loop (copies of it down to ``buys``, whose ``choose_buy`` is ``search_buy``,
+and down to the three cards' effects, whose ``gain_choice`` is ``search_gain``), compiled
+only when a run has a search bot."""
 
 import numpy as np
 
 from ...kernels import jit, shared, streams
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
-from . import turn
+from . import effects, turn
 from ._jit import KERNELS_SET, inline
-from .decisions import choose_gain_hot, why_chose
-from .state import col, log_ev, ps, rule_span, zb, zn
-from .turn import buy, buys, cleanup, end_reason, finish_game, log_event, play_turns, turn_tally  # noqa: F401 - log_race's
+from .decisions import ANSWER_OPEN, ask_supply, bot_gain, choose_gain_hot, person, told, why_chose
+from .gains import gain_chosen
+from .state import col, is_type, log_ev, ps, rule_span, zb, zn
+from .turn import (action_phase, buy, buy_phase, buys, cleanup, end_reason, finish_game, log_event,  # noqa: F401
+                   play_turns, resolve_work, turn_tally)  # log_event: log_race's
 
 #: the search's kernels compile when a run first has a search bot (``run_games_search``'s
 #: ``compile_later``), not with the engine
@@ -77,7 +83,6 @@ def rollout(S, R, T, F, A, p, b, c, key, i):
     S2 = S[o:o + S_EV]
     R2 = R[MAXP + 1:2 * (MAXP + 1)]
     A2 = A[S[G_ASCR]:2 * S[G_ASCR]]
-    none = S[o:o].reshape((0, NGR))  # no records of rollouts
     seed_streams(R2, key, i)
     determinize(S2, R2, p)
     pb = T[T[TH_BOPT] + b * NO + O_POLICY]
@@ -85,6 +90,36 @@ def rollout(S, R, T, F, A, p, b, c, key, i):
     if c >= 0:
         buy(S2, T, A2, p, c, False)
         buys(S2, R2, T, F, A2, p, False)
+    return play_on(S2, R2, T, F, A2, p, pb)
+
+
+@kernel
+def gain_rollout(S, R, T, F, A, p, b, c, key, i):
+    """Seat p's win twelfths in one game played on from a gain of Workshop, Feast or
+    Remodel, p gaining card c (-1: nothing), what p cannot see dealt again from the
+    streams of (key, i): the rest of its plays and its turn, then the game, p played by
+    its rollout policy, the others by their own bots."""
+    o = scratch_copy(S)
+    S2 = S[o:o + S_EV]
+    R2 = R[MAXP + 1:2 * (MAXP + 1)]
+    A2 = A[S[G_ASCR]:2 * S[G_ASCR]]
+    seed_streams(R2, key, i)
+    determinize(S2, R2, p)
+    pb = T[T[TH_BOPT] + b * NO + O_POLICY]
+    S2[S_SEAT + p] = pb
+    gain_chosen(S2, T, A2, p, c, Z_DISC)
+    S2[G_SKIP] = 0  # Feast's: what its gain passed over
+    resolve_work(S2, R2, T, F, A2, p)
+    action_phase(S2, R2, T, F, A2, p, pb, False)
+    buy_phase(S2, R2, T, F, A2, p, pb, False)
+    return play_on(S2, R2, T, F, A2, p, pb)
+
+
+@inline
+def play_on(S2, R2, T, F, A2, p, pb):
+    """A rollout's end: p's turn from its buys done (its policy pb), then the game played
+    to its end; p's win twelfths."""
+    none = S2[0:0].reshape((0, NGR))  # no records of rollouts
     cap = S2[S_VAR + V_TURN_CAP]
     turn_tally(S2, T, A2, p, pb, cap, A_TL + cap + 2)
     cleanup(S2, R2, p, False)
@@ -98,6 +133,7 @@ def rollout(S, R, T, F, A, p, b, c, key, i):
 
 
 race = kernel(jit.engine_copy(shared.race, globals(), shared.RACE_NAMES))
+race_gain = kernel(jit.engine_copy(shared.race, {**globals(), "rollout": gain_rollout}, shared.RACE_NAMES, "_gain"))
 log_race = kernel(jit.engine_copy(shared.log_race, globals(), shared.LOG_RACE_NAMES))
 
 
@@ -130,7 +166,7 @@ def search_buy(S, R, T, F, A, p, lg):
         why_chose(S, T, F, L_BUY, p, coins, own, 0, -1)
     bo = T[TH_BOPT] + b * NO
     rollouts = T[bo + O_ROLLOUTS]
-    if rollouts == 0:
+    if rollouts == 0 or T[bo + O_DECIDE] & SD_BUY == 0:
         return own
     o = S[G_SCR]
     k = add_option(S, o, 0, own)
@@ -155,8 +191,62 @@ def search_buy(S, R, T, F, A, p, lg):
     return S[o + SC_OPT + best]
 
 
-# the turn loop with searched buys: copies of run_games_logged down to buys, whose
-# ``choose_buy`` is ``search_buy`` (named apart in numba's cache)
-run_games_search = jit.variant(KERNELS_SET, vars(turn), {"choose_buy": search_buy},
-                               ("buys", "buy_phase", "play_turns", "play_games", "run_games_logged"),
+#: what keeps a gain's rollouts apart from a buy's in the same turn (the key's other half)
+GAIN_KEY = np.uint64(0x5851F42D4C957F2D)
+
+
+@inline
+def gainable(S, T, c, cap, mask):
+    """Whether card c is one a gain up to ``cap`` of the types ``mask`` may take now."""
+    return (S[S_SUP + c] > 0 and T[col(c, C_COST)] <= cap and (mask == 0 or is_type(T, c, mask))
+            and c + 1 != S[G_SKIP])
+
+
+@kernel
+def search_gain(S, R, T, F, A, p, cap, mask):
+    """p's gain from Workshop, Feast or Remodel (up to ``cap``, of the types ``mask``): the
+    person's answer; else, for a bot that searches its gains, the card ``race_gain`` finds
+    best among those it weighs (``options: list``: the cards its gain list names, its buy
+    list without one, that it can gain now, and its lists' own choice; ``all``: every card
+    it can gain); else its lists' (``forced_gain``'s)."""
+    g = ANSWER_OPEN
+    if person(S, p):
+        g = ask_supply(S, T, p, ASK_GAIN, cap, mask, 0)
+    if g != ANSWER_OPEN:
+        return g
+    own = bot_gain(S, R, T, F, p, cap, mask)
+    b = S[S_SEAT + p]
+    bo = T[TH_BOPT] + b * NO
+    rollouts = T[bo + O_ROLLOUTS]
+    if rollouts == 0 or T[bo + O_DECIDE] & SD_GAIN == 0 or own < 0:
+        return told(S, p, ASK_GAIN, own)
+    o = S[G_SCR]
+    k = add_option(S, o, 0, own)
+    if T[bo + O_OPTIONS] == SO_ALL:
+        for c in range(NCARDS):
+            if gainable(S, T, c, cap, mask):
+                k = add_option(S, o, k, c)
+    else:
+        first, end = rule_span(S, T, p, L_GAIN)
+        for r in range(first, end):
+            c = T[T[TH_RULES] + r * RW + R_CARD]
+            if gainable(S, T, c, cap, mask):
+                k = add_option(S, o, k, c)
+    if k == 1:
+        return told(S, p, ASK_GAIN, own)
+    key = streams.mix(R[MAXP] ^ GAIN_KEY ^ np.uint64((S[ps(p, PS_TURNS)] * 64 + S[G_ACTIONS]) * 8 + p + 1))
+    best = race_gain(S, R, T, F, A, p, b, k, 0, rollouts, key, T[bo + O_MARGIN])
+    if S[G_LOG] != 0:
+        log_race(S, p, k)
+        log_ev(S, EV_WHY, p, WHY_SEARCH, 2 + (0 if best == 0 else 1))
+    return told(S, p, ASK_GAIN, S[o + SC_OPT + best])
+
+
+# the turn loop with searched buys and gains: copies of run_games_logged down to buys,
+# whose ``choose_buy`` is ``search_buy``, and down to the effects of Workshop, Feast and
+# Remodel, whose ``gain_choice`` is ``search_gain`` (named apart in numba's cache)
+run_games_search = jit.variant(KERNELS_SET, {**vars(effects), **vars(turn)},
+                               {"choose_buy": search_buy, "gain_choice": search_gain},
+                               ("workshop", "feast", "remodel", "effect", "resolve_work", "play_action",
+                                "action_phase", "buys", "buy_phase", "play_turns", "play_games", "run_games_logged"),
                                "_search")["run_games_logged"]

@@ -22,6 +22,13 @@ def play_action(S, R, T, F, A, c, p):
     log_hot(S, EV_PLAY, p, c, 0)
     S[G_WK] = 0
     push_play(S, c, 1, slot)
+    resolve_work(S, R, T, F, A, p)
+
+
+@inline
+def resolve_work(S, R, T, F, A, p):
+    """Resolve the plays on the work stack, the top first, until it is empty (a search's
+    rollout from a gain inside a play goes on from here)."""
     while S[G_WK] > 0 and S[G_ERR] == 0:
         top = S_WK + 3 * (S[G_WK] - 1)
         if S[top + 1] == 0:
