@@ -58,6 +58,7 @@ MUTANTS = [
     ("Search: a gain's rollout does not make the gain", "simulator/dominion/engine/search.py", "    gain_chosen(S2, T, A2, p, c, Z_DISC)\n    S2[G_SKIP] = 0", "    S2[G_SKIP] = 0", [SEARCH]),
     ("Search: a bot that searches its buys searches its gains too", "simulator/dominion/engine/search.py", "if rollouts == 0 or T[bo + O_DECIDE] & SD_GAIN == 0 or own < 0:", "if rollouts == 0 or own < 0:", [SEARCH]),
     ("Search: a searched gain is logged as a buy", "simulator/dominion/engine/search.py", "WHY_SEARCH, 2 + (0 if best == 0 else 1))", "WHY_SEARCH, 0 if best == 0 else 1)", [SEARCH]),
+    ("Runner: a search match plays in a plain match's chunks", "simulator/run/runner.py", 'SEARCH_SCALE if getattr(match, "searching", False) else 1)', '1)', ["tests/core/test_runner.py::test_a_search_match_plays_in_chunks_of_a_second_or_two"]),
     # ---- dsim ladder (docs/ladder.md)
     ("Ladder: the ratings' mean is every bot's, not the rungs'", "simulator/tools/ladder.py", "    shift = float(rated[[b for b in names[:n] if b in rated.index]].mean()) - 1500.0", "    shift = float(rated.mean()) - 1500.0", [LADDER]),
     ("Ladder: a rung's recorded row is read under the other rung's name", "simulator/api.py", "rows = [(n, *r[1:]) for n, r in zip(gnames, known[group])]", "rows = [(n, *r[1:]) for n, r in zip(gnames, known[group][::-1])]", [LADDER]),
@@ -142,8 +143,8 @@ MUTANTS = [
      "end = first + T[rl + ls * 2 + 1] if ls != lst or upto < 0 else first + upto",
      "end = first + T[rl + ls * 2 + 1] if ls != lst or upto < 0 else first + upto + 1"),
     # ---- hardening, round 3: what a run stops at, pools and refuses
-    ("--until-ci's chunks grow with -n", "simulator/run/runner.py", "return ChunkPlan(games, whole(CHUNK), head=",
-     "return ChunkPlan(games, whole(min(CHUNK, max(MIN_CHUNK, games // 20))), head=",
+    ("--until-ci's chunks grow with -n", "simulator/run/runner.py", "return ChunkPlan(games, whole(chunk), head=",
+     "return ChunkPlan(games, whole(min(chunk, max(small, games // 20))), head=",
      ["tests/core/test_runner.py::test_an_until_ci_plan_is_the_same_whatever_the_bound_so_is_its_stopping_point"]),
     ("compare pools a setup stopped part-way", "simulator/api.py", "finished = [name for name, r in runs.items() if not r.partial]",
      "finished = list(runs)", [POOLED + "test_a_setup_stopped_part_way_is_shown_but_left_out_of_the_pooled_verdict"]),

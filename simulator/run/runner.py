@@ -31,6 +31,10 @@ wlog = logging.getLogger("dsim.worker")
 CHUNK = 12_000      # games per chunk when stopping by --until-ci: a multiple of 2, 3 and 4
 BIG_CHUNK = 48_000  # games per chunk of a run of a fixed size, but for its last few
 MIN_CHUNK = 1_200   # the smallest chunk: a small run's, and the last ones of a run of a fixed size
+#: how much smaller a match's chunks are when a bot searches (lang/search.py): its games
+#: cost a thousand times a plain game's, so that a chunk still takes a second or two and a
+#: Ctrl-C, the progress bar and the workers' hand-overs keep their pace
+SEARCH_SCALE = 1_000
 
 #: a game that raised inside a chunk (its chunk, first game, the game, the traceback)
 GameCrash = TaskCrash
@@ -92,8 +96,9 @@ class ChunkPlan:
         return f"chunk {idx} (games {first}-{first + n - 1})"
 
 
-def plan_chunks(games: int, jobs: int | None, multiple: int) -> ChunkPlan:
-    """The chunks of a run. Chunk sizes never change a run's results.
+def plan_chunks(games: int, jobs: int | None, multiple: int, scale: int = 1) -> ChunkPlan:
+    """The chunks of a run. Chunk sizes never change a run's results; ``scale`` divides
+    them all (SEARCH_SCALE for a match whose games are slow: a search bot's).
 
     With ``jobs`` None (sequential stopping, checked between chunks) they do not depend on
     the number of games (an upper bound) nor on --jobs, so neither moves the stopping
@@ -105,13 +110,14 @@ def plan_chunks(games: int, jobs: int | None, multiple: int) -> ChunkPlan:
     finish within a small chunk of one another."""
     def whole(k):  # a multiple of ``multiple`` (paired deals never straddle two chunks)
         return -(-k // multiple) * multiple
+    small, chunk = max(1, MIN_CHUNK // scale), max(1, CHUNK // scale)
     if jobs is None:
-        return ChunkPlan(games, whole(CHUNK), head=tuple(whole(MIN_CHUNK << i) for i in range(4)))
-    big = whole(BIG_CHUNK)
+        return ChunkPlan(games, whole(chunk), head=tuple(whole(small << i) for i in range(4)))
+    big = whole(max(1, BIG_CHUNK // scale))
     body = max(0, (games - jobs * big) // big) * big
     tail, left = [], games - body
     while left > 0:
-        k = min(left, big, whole(max(MIN_CHUNK, left // (2 * jobs))))
+        k = min(left, big, whole(max(small, left // (2 * jobs))))
         tail.append(k)
         left -= k
     return ChunkPlan(games, big, tuple(tail))
@@ -170,7 +176,8 @@ def run(game, match, games: int, opts: RunOptions, paired: bool = False, until_c
     """
     seed = opts.seed
     multiple = match.players if paired else 1
-    chunks = plan_chunks(games, opts.workers if until_ci is None else None, multiple)
+    chunks = plan_chunks(games, opts.workers if until_ci is None else None, multiple,
+                         SEARCH_SCALE if getattr(match, "searching", False) else 1)
     t_compile = t0 = time.perf_counter()
     total = game.empty_tally(match)
     out = RunOutcome(total, games, 0, 0, len(chunks))

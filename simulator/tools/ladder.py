@@ -225,8 +225,8 @@ def ladder(name, bots=(), games: int | None = None, jobs: int | None = None, rep
                                                  lambda g: spec.games if g[1] < n else placed_games, opts,
                                                  spec.paired, progress, known, played)
     table, matrix, ranking = tally.tables()
-    rated = ranking.set_index("bot").rating
-    shift = float(rated[[b for b in names[:n] if b in rated.index]].mean()) - 1500.0  # a stopped run: those rated
+    rated = ranking[ranking.games > 0].set_index("bot").rating  # a stopped run: the rungs that played
+    shift = float(rated[[b for b in names[:n] if b in rated.index]].mean()) - 1500.0
     for c in ("rating", "rating_low", "rating_high"):
         ranking[c] = ranking[c] - shift
     if first_meta is None:  # every match was read: the setup and rules as a match describes them

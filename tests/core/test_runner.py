@@ -15,7 +15,7 @@ from ..helpers import JIT, Dsim, scaled
 from simulator import api
 from simulator.dominion import game as dgame
 from simulator.run.options import RunOptions
-from simulator.run.runner import BIG_CHUNK, CHUNK, MIN_CHUNK, plan_chunks, run
+from simulator.run.runner import BIG_CHUNK, CHUNK, MIN_CHUNK, SEARCH_SCALE, plan_chunks, run
 from simulator.run.stats import Tally, unit_interval
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,6 +41,21 @@ def test_chunking_never_changes_results():
         t, _ = dgame.play(m, 9, first, k)
         parts += t
     same(whole, parts)
+
+
+def test_a_search_match_plays_in_chunks_of_a_second_or_two():
+    """A search bot's game costs about a thousand plain games: its match's chunks are that
+    much smaller (a run of 1,000 such games is not one chunk of a minute that a Ctrl-C
+    waits for in silence), the same games whatever the chunks (tests/core/test_search.py)."""
+    plan = list(plan_chunks(1_000, 1, 2, SEARCH_SCALE))
+    assert len(plan) > 20 and max(k for _, k in plan) <= BIG_CHUNK // SEARCH_SCALE
+    assert sum(k for _, k in plan) == 1_000 and all(k % 2 == 0 for _, k in plan)
+    assert [k for _, k in plan_chunks(10**6, None, 1, SEARCH_SCALE)][:5] == [1, 2, 4, 8, CHUNK // SEARCH_SCALE]
+    assert len(list(plan_chunks(1_000, 1, 2))) == 1  # a plain match's: one chunk
+    sbm = api.prepare([str(ROOT / "strategies/search/smithy_big_money_search.yaml"), BMU])
+    seen = []  # the runner plays a search match in its small chunks: [3, 1, 1, 1] of 6 games
+    run(dgame, sbm, 6, RunOptions(1, 1), on_records=lambda first, r: seen.append(first), records=True)
+    assert seen == [first for first, _ in plan_chunks(6, 1, 1, SEARCH_SCALE)] == [0, 3, 4, 5]
 
 
 @pytest.mark.parametrize("multiple", [1, 2, 3, 4, 7])
