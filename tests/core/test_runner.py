@@ -43,7 +43,7 @@ def test_chunking_never_changes_results():
     same(whole, parts)
 
 
-def test_a_search_match_plays_in_chunks_of_a_second_or_two():
+def test_a_search_match_plays_in_chunks_of_a_second_or_two(tmp_path):
     """A search bot's game costs about a thousand plain games: its match's chunks are that
     much smaller (a run of 1,000 such games is not one chunk of a minute that a Ctrl-C
     waits for in silence), the same games whatever the chunks (tests/core/test_search.py)."""
@@ -52,7 +52,8 @@ def test_a_search_match_plays_in_chunks_of_a_second_or_two():
     assert sum(k for _, k in plan) == 1_000 and all(k % 2 == 0 for _, k in plan)
     assert [k for _, k in plan_chunks(10**6, None, 1, SEARCH_SCALE)][:5] == [1, 2, 4, 8, CHUNK // SEARCH_SCALE]
     assert len(list(plan_chunks(1_000, 1, 2))) == 1  # a plain match's: one chunk
-    sbm = api.prepare([str(ROOT / "strategies/search/smithy_big_money_search.yaml"), BMU])
+    (tmp_path / "s.yaml").write_text("name: s\nbuy: [Province, Gold, Silver]\nsearch: {rollouts: 2}\n")
+    sbm = api.prepare([str(tmp_path / "s.yaml"), BMU])
     seen = []  # the runner plays a search match in its small chunks: [3, 1, 1, 1] of 6 games
     run(dgame, sbm, 6, RunOptions(1, 1), on_records=lambda first, r: seen.append(first), records=True)
     assert seen == [first for first, _ in plan_chunks(6, 1, 1, SEARCH_SCALE)] == [0, 3, 4, 5]
