@@ -286,22 +286,30 @@ def ladder_markdown(tr) -> str:
     m, lad = tr.meta, tr.meta["ladder"]
     rank = {b: i + 1 for i, b in enumerate(tr.ranking.bot)}
     placed = [f["path"] for f in m["bots_files"][len(lad["rungs"]):]]
+    quick = placed and lad.get("placed_games", m["games_per_match"]) != m["games_per_match"]
+    command = ["dsim ladder", lad["file"], *placed, *([f"-n {lad['placed_games']}"] if quick else [])]
     lines = [f"## {tournament_title(m)}", "",
-             f"`{' '.join(['dsim ladder', lad['file'], *placed])}` (dsim {m['dsim_version']}): "
-             f"{m['games_per_match']:,} games per match{', paired deals' if m.get('paired') else ''}, seed "
-             f"{m['seed']}; the rungs' own matches {lad['rung_matches']}."
-             + (" PARTIAL: stopped before every match finished." if m.get("partial") else ""), "",
-             "| rank | bot | rating | 95% interval | mean win rate |", "|---:|---|---:|---|---:|"]
-    lines += [f"| {r.rank} | {r.bot}{' (placed)' if r.bot in lad['placed'] else ''} | {r.rating:.0f} | "
+             f"`{' '.join(command)}` (dsim {m['dsim_version']}): {m['games_per_match']:,} games per match"
+             + (f" ({lad['placed_games']:,} for the bots placed)" if quick else "")
+             + f"{', paired deals' if m.get('paired') else ''}, seed {m['seed']}; the rungs' own matches "
+             f"{lad['rung_matches']}." + (" PARTIAL: stopped before every match finished." if m.get("partial") else ""),
+             "", "| rank | bot | rating | 95% interval | mean win rate |", "|---:|---|---:|---|---:|"]
+    lines += [f"| {r.rank} | {_md(r.bot)}{' (placed)' if r.bot in lad['placed'] else ''} | {r.rating:.0f} | "
               f"{r.rating_low:.0f} – {r.rating_high:.0f} | {pct(r.mean_win_rate)} |" for r in tr.ranking.itertuples()]
     cell = interval_cells(tr)
     mat = tr.matrix
     lines += ["", "Win rate of the row bot against the column bot (columns by rank), with its 95% interval:", "",
               "| # | bot | " + " | ".join(str(rank[c]) for c in mat.columns) + " |",
               "|---:|---|" + "---:|" * len(mat.columns)]
-    lines += [f"| {rank[b]} | {b} | " + " | ".join(cell.get((b, c), "—") for c in mat.columns) + " |"
+    lines += [f"| {rank[b]} | {_md(b)} | " + " | ".join(cell.get((b, c), "—") for c in mat.columns) + " |"
               for b in mat.index]
     return "\n".join(lines) + "\n"
+
+
+def _md(text: str) -> str:
+    """A bot's name in a Markdown table's cell: its bars and the characters Markdown
+    formats escaped."""
+    return "".join("\\" + ch if ch in "|\\*_`[]<>" else ch for ch in text)
 
 
 def run_info(res: Results) -> dict:

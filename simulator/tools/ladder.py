@@ -141,24 +141,47 @@ def fingerprint(ladder: Ladder, bots: list) -> str:
 
 def shipped_matches(ladder: Ladder, print_: str) -> tuple[dict | None, str]:
     """The rungs' matches from the ladder's results file, when it matches the ladder
-    (``print_``: its fingerprint now): ({(rung i, rung j): [row of i, row of j]}, None), or
-    (None, why they are played instead)."""
+    (``print_``: its fingerprint now) and holds every match of the rungs, each a whole one:
+    ({(rung i, rung j): [row of i, row of j]}, None), or (None, why they are played instead)."""
     if ladder.results is None:
         return None, "the ladder has no results file yet"
     if not ladder.results.is_file():
-        return None, f"its results file {ladder.results.name} is missing"
+        return None, f"its results file {ladder.results.name} is missing (or not a file)"
     try:
         data = json.loads(ladder.results.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("not a mapping")
         if data.get("fingerprint") != print_:
             return None, (f"its results file {ladder.results.name} was played with other rungs, setup, games or "
                           "seed (its fingerprint differs)")
-        known = {}
-        for m in data["matches"]:
-            i, j = m["rungs"]
-            known[(int(i), int(j))] = [tuple(r) for r in m["rows"]]
-        return known, None
+        return _matches(data.get("matches"), len(ladder.bots), ladder.games + (ladder.games % 2 if ladder.paired
+                                                                                 else 0)), None
     except (ValueError, KeyError, TypeError, OSError) as e:
-        return None, f"its results file {ladder.results.name} cannot be read ({short(str(e), 80)})"
+        return None, f"its results file {ladder.results.name} cannot be read: {printable(str(e), 120)}"
+
+
+def _matches(matches, n: int, games: int) -> dict:
+    """A results file's matches, checked: every pair of the n rungs once, each a whole match
+    of ``games`` games whose two rows (ROW) add up; a ValueError says what is wrong."""
+    if not isinstance(matches, list) or len(matches) != n * (n - 1) // 2:
+        raise ValueError(f"it does not hold the {n * (n - 1) // 2} matches of {n} rungs")
+    known = {}
+    for m in matches:
+        pair = tuple(m["rungs"]) if isinstance(m, dict) and isinstance(m.get("rungs"), list) else ()
+        if (len(pair) != 2 or not all(type(x) is int for x in pair) or not 0 <= pair[0] < pair[1] < n
+                or pair in known):
+            raise ValueError(f"a match of rungs {short(pair, 20)}")
+        rows = m.get("rows")
+        if not isinstance(rows, list) or len(rows) != 2:
+            raise ValueError(f"match {pair}: not two rows")
+        for r in rows:
+            if (not isinstance(r, list) or len(r) != len(ROW) or not isinstance(r[0], str)
+                    or not all(type(x) is int and x >= 0 for x in r[1:5])
+                    or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in r[5:])
+                    or r[1] != games or r[2] + r[3] + r[4] != games or not 0 <= r[5] <= 1):
+                raise ValueError(f"match {pair}: a row that is not a whole match of {games} games")
+        known[pair] = [tuple(r) for r in rows]
+    return known
 
 
 def results_data(ladder: Ladder, print_: str, names: list, matches: dict, version: str) -> dict:
@@ -186,8 +209,8 @@ def ladder(name, bots=(), games: int | None = None, jobs: int | None = None, rep
     placed), the ladder's games per match (``games``: the placed bots' matches' instead, a
     quicker and rougher placement), on its seed. The rungs' own matches are read
     from the ladder's results file when it matches them (else, or with ``replay``, they
-    are played too). Returns TournamentResults whose ratings have the rungs' mean at 1500,
-    so that a bot's rating reads the same whoever else was placed; ``meta["ladder"]`` says
+    are played too). Returns TournamentResults whose ratings have the rungs' mean at 1500
+    (one scale for every placement); ``meta["ladder"]`` says
     which ladder (its ``file``: ``name`` as given), its version, and where the rungs'
     matches came from;
     ``meta["ladder_results"]`` is the results file of the rungs' matches when they were
@@ -207,6 +230,7 @@ def ladder(name, bots=(), games: int | None = None, jobs: int | None = None, rep
     setup = api.load_setup(str(spec.setup) if spec.setup is not None else None, loaded)
     _, opts = api.check_run_args(spec.games, spec.seed, jobs)
     placed_games = spec.games if games is None else api.check_run_args(games, spec.seed, jobs)[0]
+    placed_games += placed_games % 2 if spec.paired else 0  # whole deals, one game per seating
     print_ = fingerprint(spec, rungs)
     known, why = (None, "--replay") if replay else shipped_matches(spec, print_)
     n = len(rungs)
@@ -215,8 +239,9 @@ def ladder(name, bots=(), games: int | None = None, jobs: int | None = None, rep
         known, why = None, f"its results file {spec.results.name} does not hold every match of the rungs"
     if announce is not None:
         to_play = len(groups) - (len(known) if known else 0)
-        announce(f"ladder {spec.name} v{spec.version}: {n} rungs" + (f" and {len(placed)} bots placed on it"
-                 if placed else "") + f"; {to_play:,} matches to play, {spec.games:,} games each"
+        on_it = f" and {len(placed)} bot{'s' * (len(placed) > 1)} placed on it" if placed else ""
+        announce(f"ladder {spec.name} v{spec.version}: {n} rungs{on_it}; {to_play:,} matches to play, "
+                 f"{spec.games:,} games each"
                  + (f" ({placed_games:,} for the bots placed)" if placed_games != spec.games else "")
                  + ("; the rungs' own matches read from " + spec.results.name if known
                     else f"; the rungs' own matches played ({why})"))

@@ -99,6 +99,44 @@ def test_a_results_file_of_another_ladder_is_not_read(tmp_path):
     assert "cannot be read" in lad.ladder(p, jobs=1).meta["ladder"]["rung_matches"]
 
 
+@pytest.mark.parametrize("damage, says", [
+    (lambda d: [1, 2, 3], "not a mapping"),
+    (lambda d: {**d, "matches": d["matches"][:2]}, "does not hold the 3 matches of 3 rungs"),
+    (lambda d: {**d, "matches": [d["matches"][0]] * 3}, "a match of rungs (0, 1)"),
+    (lambda d: {**d, "matches": [{**d["matches"][0], "rows": []}, *d["matches"][1:]]}, "not two rows"),
+    (lambda d: {**d, "matches": [{**d["matches"][0], "rows": [["x", "forty"], ["y", 40]]}, *d["matches"][1:]]},
+     "not a whole match of 100 games"),
+    (lambda d: {**d, "matches": [{**d["matches"][0], "rows": [[r[0], -5, *r[2:]] for r in d["matches"][0]["rows"]]},
+                                 *d["matches"][1:]]}, "not a whole match of 100 games"),
+])
+def test_a_damaged_results_file_is_played_again_saying_why(tmp_path, damage, says):
+    """Its fingerprint matches, but what it holds is not every match of the rungs, whole:
+    the rungs' matches are played again (never a traceback, never a match left out)."""
+    p = write_ladder(tmp_path)
+    good = lad.ladder(p, jobs=1)
+    (tmp_path / "tiny.results.json").write_text(json.dumps(damage(good.meta["ladder_results"])))
+    again = lad.ladder(p, jobs=1)
+    assert "cannot be read" in again.meta["ladder"]["rung_matches"] and says in again.meta["ladder"]["rung_matches"]
+    assert rows(again) == rows(good)
+
+
+def test_ladder_md_escapes_a_name_and_says_the_games_the_placed_bots_played(tmp_path):
+    p = write_ladder(tmp_path, games=20)
+    (tmp_path / "odd.yaml").write_text("name: 'Pipe | Bot *x*'\nbuy: [Gold, Silver]\n")
+    out = tmp_path / "out"
+    r = CliRunner().invoke(cli, ["ladder", str(p), str(tmp_path / "odd.yaml"), "-n", "7", "-j", "1", "-q", "--out",
+                                 str(out)], catch_exceptions=False)
+    assert r.exit_code == 0
+    md = (out / "ladder.md").read_text()
+    assert "| Pipe \\| Bot \\*x\\* (placed) |" in md and "-n 8`" in md and "(8 for the bots placed)" in md
+    for line in md.splitlines():  # every row of a table has its header's cells
+        if line.startswith("| rank") or line.startswith("| #"):
+            cells = line.replace("\\|", "").count("|")
+        elif line.startswith("|"):
+            assert line.replace("\\|", "").count("|") == cells, line
+    assert json.loads((out / "run.json").read_text())["ladder"]["placed_games"] == 8
+
+
 def test_the_command_lists_places_and_writes(tmp_path):
     r = CliRunner().invoke(cli, ["ladder"], catch_exceptions=False)
     assert r.exit_code == 0 and "first_game" in r.output and "splendor" in r.output
