@@ -74,11 +74,11 @@ def determinize(S, R, p):
         S[zn(q, Z_DRAW)] = n - h
 
 
-@kernel
-def rollout(S, R, T, F, A, p, b, c, key, i):
-    """Seat p's win twelfths in one game played on from its buy phase, p buying card c now
-    (-1: nothing more this turn), what p cannot see dealt again from the streams of
-    (key, i); p played by its rollout policy, the others by their own bots."""
+@inline
+def rollout_start(S, R, T, A, p, b, key, i):
+    """A rollout's game, its streams and its tallies: the state copied to the scratch
+    region, what p cannot see dealt again from the streams of (key, i), p's seat played
+    by its rollout policy pb. Returns (S2, R2, A2, pb)."""
     o = scratch_copy(S)
     S2 = S[o:o + S_EV]
     R2 = R[MAXP + 1:2 * (MAXP + 1)]
@@ -87,6 +87,15 @@ def rollout(S, R, T, F, A, p, b, c, key, i):
     determinize(S2, R2, p)
     pb = T[T[TH_BOPT] + b * NO + O_POLICY]
     S2[S_SEAT + p] = pb
+    return S2, R2, A2, pb
+
+
+@kernel
+def rollout(S, R, T, F, A, p, b, c, key, i):
+    """Seat p's win twelfths in one game played on from its buy phase, p buying card c now
+    (-1: nothing more this turn), what p cannot see dealt again from the streams of
+    (key, i); p played by its rollout policy, the others by their own bots."""
+    S2, R2, A2, pb = rollout_start(S, R, T, A, p, b, key, i)
     if c >= 0:
         buy(S2, T, A2, p, c, False)
         buys(S2, R2, T, F, A2, p, False)
@@ -99,14 +108,7 @@ def gain_rollout(S, R, T, F, A, p, b, c, key, i):
     Remodel, p gaining card c (-1: nothing), what p cannot see dealt again from the
     streams of (key, i): the rest of its plays and its turn, then the game, p played by
     its rollout policy, the others by their own bots."""
-    o = scratch_copy(S)
-    S2 = S[o:o + S_EV]
-    R2 = R[MAXP + 1:2 * (MAXP + 1)]
-    A2 = A[S[G_ASCR]:2 * S[G_ASCR]]
-    seed_streams(R2, key, i)
-    determinize(S2, R2, p)
-    pb = T[T[TH_BOPT] + b * NO + O_POLICY]
-    S2[S_SEAT + p] = pb
+    S2, R2, A2, pb = rollout_start(S, R, T, A, p, b, key, i)
     gain_chosen(S2, T, A2, p, c, Z_DISC)
     S2[G_SKIP] = 0  # Feast's: what its gain passed over
     resolve_work(S2, R2, T, F, A2, p)
