@@ -95,8 +95,17 @@ def same_games(a, b, games: int) -> bool:
     that both have (a part one of them does not tally is left out)."""
     ta, tb = a.tally(games), b.tally(games)
     parts = [k for k in Tally.PARTS if getattr(ta, k, None) is not None and getattr(tb, k, None) is not None]
-    return all(getattr(ta, k).size == 0 or getattr(tb, k).size == 0 or np.array_equal(getattr(ta, k), getattr(tb, k))
+    return all(getattr(ta, k).size == 0 or getattr(tb, k).size == 0 or same_counts(getattr(ta, k), getattr(tb, k))
                for k in parts)
+
+
+def same_counts(x: np.ndarray, y: np.ndarray) -> bool:
+    """Equal counts; when one build has more items (cards added to the game: the tallies by
+    card grow on their last axis), the items both have are equal and the others never counted."""
+    if x.shape[:-1] != y.shape[:-1] or x.shape[-1] == y.shape[-1]:
+        return np.array_equal(x, y)
+    n = min(x.shape[-1], y.shape[-1])
+    return (np.array_equal(x[..., :n], y[..., :n]) and not x[..., n:].any() and not y[..., n:].any())
 
 
 def compare(game_a, game_b, match, match_b, n: int, rounds: int, check: int) -> dict:

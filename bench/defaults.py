@@ -75,14 +75,14 @@ def table(rows) -> str:
 
 
 def main(argv=None) -> int:
-    from simulator.dominion.cards import KINGDOM_CARDS, parse_card
+    from simulator.dominion.cards import PLAYED_KINGDOM, parse_card
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("cards", nargs="*", help="cards to measure (default: every kingdom card)")
+    ap.add_argument("cards", nargs="*", help="cards to measure (default: every kingdom card dsim plays)")
     ap.add_argument("-n", "--games", type=int, default=40_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-j", "--jobs", type=int, default=None)
     args = ap.parse_args(argv)
-    cards = [parse_card(c) for c in args.cards] if args.cards else list(KINGDOM_CARDS)
+    cards = [parse_card(c) for c in args.cards] if args.cards else list(PLAYED_KINGDOM)
     t = time.perf_counter()
     rows = [measure(c, args.games, args.seed, args.jobs) for c in cards]
     print(f"Two X bots against Big Money Ultimate, 2 players, {args.games:,} games each, seed {args.seed} "

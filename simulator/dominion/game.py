@@ -108,6 +108,10 @@ def build_tables(match_ct: np.ndarray, sup0: np.ndarray, compiled: CompiledBots)
         o = E.T_TYPED + i * E.NCS
         T[o] = len(typed)
         T[o + 1:o + 1 + len(typed)] = typed
+    ingame = [c for c in range(NCARDS) if sup0[c] >= 0]
+    T[E.TH_VPX] = int(sup0[E.GARDENS] >= 0 or sup0[E.DUKE] >= 0)
+    T[E.T_INGAME] = len(ingame)
+    T[E.T_INGAME + 1:E.T_INGAME + 1 + len(ingame)] = ingame
     place_bots(T, E.T_BOTS, (E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT, E.TH_CLAUSES), parts)
     return T, stack_array(E.F_STK, compiled.consts)
 
@@ -311,6 +315,6 @@ def items_table(edition) -> list:
             continue
         text = c.text2 if edition == "2" and c.text2 else c.text
         ed = {"basic": "basic", "1": "1st", "2": "2nd", "1+2": "1st+2nd"}[c.editions]
-        rows.append({"card": c.name, "cost": c.cost, "types": c.type_line, "editions": ed,
+        rows.append({"card": c.name, "set": c.set, "cost": c.cost, "types": c.type_line, "editions": ed,
                      "implemented": c.id in IMPLEMENTED, "text": text})
     return rows

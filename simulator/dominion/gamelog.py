@@ -9,7 +9,7 @@ from ..lang.search import rollout_text
 from ..run.stats import wilson
 from . import layout as E
 from .cards import BY_NAME, CARDS, TYPE_BITS, card_name as _name
-from .strategy import DEFAULT_LISTS, LISTS, OPTIONS, VOCABULARY, default_rules
+from .strategy import DEFAULT_LISTS, LISTS, MODES, OPTIONS, VOCABULARY, WISH, default_rules
 
 ZONE_WORDS = {E.Z_DISC: "", E.Z_HAND: " into hand", E.Z_DRAW: " onto the deck"}
 ENDINGS = {E.END_PROVINCES: "the Province pile is empty", E.END_PILES: "supply piles are empty",
@@ -19,7 +19,7 @@ GROUPED = {E.EV_DRAW: "draws", E.EV_REVEAL: "reveals", E.EV_DISCARD: "discards",
            E.EV_SETASIDE: "sets aside", E.EV_BACK: "puts back on the deck", E.EV_TOPDECK: "puts onto the deck"}
 
 
-LIST_KEYS = {v: k for k, v in LISTS.items()}
+LIST_KEYS = {**{v: k for k, v in LISTS.items()}, E.L_MODE: "choose"}
 OPTION_KEYS = {v: k for k, v in OPTIONS.items()}
 #: the engine's defaults (docs/bots.md), by the list they stand for and the card being
 #: resolved; ``None``: any card
@@ -44,7 +44,17 @@ DEFAULT_WHY = {
                     "then an Action, a Victory card, a Curse",
     ("set_aside", None): "every Action when no Action is left to play",
     ("play", None): "1st edition: an Action in hand must be chosen, the first one",
+    ("choose", "Pawn"): "+1 Card, and +1 Action when an Action waits in hand and none is left, else +1 coin",
+    ("choose", "Steward"): "trash when the trash list would trash 2 cards that give no coins, else +2 coins "
+                           "when they change the buy, else +2 Cards",
+    ("choose", "Nobles"): "+2 Actions when an Action waits in hand and none is left, else +3 Cards",
+    ("choose", "Wishing Well"): "the card the draw pile holds most of",
+    ("trash", "Steward"): "the trash list's cards, else the cards least wanted",
+    ("trash", "Trading Post"): "the trash list's cards, else the cards least wanted",
+    ("topdeck", "Courtyard"): "a card this turn can spare, else the cheapest Treasure, else the card least wanted",
 }
+#: what a yes/no option does without a rule
+OPTION_DEFAULTS = {"mining_village_trash": "trashed when the 2 coins turn the buy into a Victory card"}
 
 
 _TYPE_NAMES = {bit: name for name, bit in TYPE_BITS.items()}
@@ -110,6 +120,12 @@ def why_not_text(bot, key: str, passed: list) -> str:
 
 def _rule_where(bot, key: str, i: int) -> str:
     """Rule i of the bot's list ``key`` as the log's why-line says it."""
+    if key == "choose":  # its rules, card by card, in the file's order
+        rules = [(card, r) for card, rs in bot.choose.items() for r in rs]
+        if i >= len(rules):
+            return f"choose: rule {i + 1}"
+        card, (m, prog, line) = rules[i]
+        return f"choose {card} (line {line}): {mode_name(card, m)}" + (f": {prog.text}" if prog else "")
     own = getattr(bot, key)
     if own is not None and i < len(own):
         r = own[i]
@@ -134,7 +150,7 @@ def why_text(bot, lst: int, v: int, resolving: str | None) -> str:
     if lst >= E.WHY_OPTION:
         key = OPTION_KEYS.get(lst - E.WHY_OPTION, "option")
         if v == E.WHY_DEFAULT:
-            return f"{key}: yes (the default: the bot has no {key} option)"
+            return f"{key}: {OPTION_DEFAULTS.get(key, 'yes')} (the default: the bot has no {key} option)"
         return f"{key}: {'yes' if v else 'no'}, its condition '{bot.options[key].text}' " + \
             ("holds" if v else "does not hold")
     key = LIST_KEYS.get(lst, "list")
@@ -144,6 +160,11 @@ def why_text(bot, lst: int, v: int, resolving: str | None) -> str:
         text = DEFAULT_WHY.get((key, resolving)) or DEFAULT_WHY.get((key, None), "the engine's default")
         return f"{key}: default ({resolving + ': ' if resolving else ''}{text})"
     return _rule_where(bot, key, v)
+
+
+def mode_name(card: str, m: int) -> str:
+    """A "choose" card's mode m as a bot file names it (Wishing Well's: the card named)."""
+    return _name(m) if card == WISH else MODES[card][m]
 
 
 def search_text(rows: list, v: int) -> str:
@@ -286,7 +307,7 @@ class _Text:
         self.resolving = _name(c)
         if v == 1:
             self.lines.append(f"  plays {_name(c)} (from Vassal)")
-        elif CARDS[c].types == ("Treasure",):
+        elif "Treasure" in CARDS[c].types and "Action" not in CARDS[c].types:
             if self.lines[-1].startswith("  plays treasures: "):
                 self.lines[-1] += f", {_name(c)}"
             else:
@@ -313,6 +334,11 @@ class _Text:
         if not (self.after_buy == c and p == self.current):  # a buy's gain is the buy's line
             self.lines.append(f"  {self.other(p)}gains {_name(c)}{ZONE_WORDS.get(v, '')}")
 
+    def mode(self, p, c, v):
+        card = _name(c)
+        self.lines.append(f"  {self.other(p)}names {_name(v)}" if card == WISH else
+                          f"  {self.other(p)}chooses {mode_name(card, v)}")
+
     def guard(self, p, c, v):
         stops = ""
         if self.seat_bots is not None:
@@ -326,7 +352,7 @@ class _Text:
         self.lines += ["", f"Game over: {why}."]
 
     HANDLERS = {E.EV_TURN: turn, E.EV_HAND: hand_card, E.EV_PLAY: play, E.EV_THRONE: throne, E.EV_COINS: coins,
-                E.EV_BUY: buy, E.EV_GAIN: gain, E.EV_GUARD: guard, E.EV_END: end}
+                E.EV_BUY: buy, E.EV_GAIN: gain, E.EV_GUARD: guard, E.EV_END: end, E.EV_MODE: mode}
 
 
 #: the events written as one line each: {other} is the player's name and a space, unless it

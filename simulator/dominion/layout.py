@@ -56,14 +56,65 @@ HARBINGER = 35
 POACHER = 36
 SENTRY = 37
 VASSAL = 38
-NCARDS = 39
-NCS = 40  # stride of per-card rows
+#: Intrigue (sets/intrigue.yaml)
+COURTYARD = 39
+LURKER = 40
+PAWN = 41
+SECRET_CHAMBER = 42
+GREAT_HALL = 43
+MASQUERADE = 44
+SHANTY_TOWN = 45
+STEWARD = 46
+SWINDLER = 47
+WISHING_WELL = 48
+BARON = 49
+BRIDGE = 50
+CONSPIRATOR = 51
+COPPERSMITH = 52
+DIPLOMAT = 53
+IRONWORKS = 54
+MILL = 55
+MINING_VILLAGE = 56
+SCOUT = 57
+SECRET_PASSAGE = 58
+COURTIER = 59
+DUKE = 60
+MINION = 61
+PATROL = 62
+REPLACE = 63
+SABOTEUR = 64
+TORTURER = 65
+TRADING_POST = 66
+TRIBUTE = 67
+UPGRADE = 68
+HAREM = 69
+NOBLES = 70
+NCARDS = 71
+NCS = 72  # stride of per-card rows
 #: every player's starting deck
 START_COPPERS = 7
 START_ESTATES = 3
 
-#: cards whose every effect this engine plays (checked before any game runs)
-IMPLEMENTED = tuple(range(NCARDS))
+#: cards whose every effect this engine plays (checked before any game runs): the base set,
+#: and the Intrigue cards played so far
+IMPLEMENTED = (*range(COURTYARD), COURTYARD, PAWN, GREAT_HALL, SHANTY_TOWN, STEWARD, WISHING_WELL, BARON, BRIDGE,
+               CONSPIRATOR, COPPERSMITH, IRONWORKS, MINING_VILLAGE, DUKE, TRADING_POST, HAREM, NOBLES)
+
+# ---------------------------------------------------------------- a card's modes (``choose``)
+#: a choose rule's card column holds card * MODE_BASE + the mode (Wishing Well's: the card named)
+MODE_BASE = 128
+PAWN_CARD = 0
+PAWN_ACTION = 1
+PAWN_BUY = 2
+PAWN_COIN = 3
+NPAWN = 4
+STEWARD_CARDS = 0
+STEWARD_COINS = 1
+STEWARD_TRASH = 2
+NSTEWARD = 3
+NOBLES_CARDS = 0
+NOBLES_ACTIONS = 1
+NNOBLES = 2
 
 # ---------------------------------------------------------------- card table columns
 C_COST = 0
@@ -111,6 +162,9 @@ G_HUMAN = 19     # 1 + the seat a person plays (dsim play; 0: none), who answers
 G_ASK = 20       # offset in S of the ask region (simulator/kernels/ask_layout.py), when G_HUMAN
 G_SCR = 21       # offset in S of the search's scratch region (SC_*), in a game with a search bot (0: none)
 G_ASCR = 22      # offset in A of the rollouts' tallies (never read), in a game with a search bot
+G_REDUCE = 23    # coins every card costs less this turn (Bridge), never below 0: ``state.cost_now``
+G_PLAYS = 24     # Actions played this turn, each play counted (Throne Room's twice): Conspirator
+G_COPPER = 25    # coins each Copper produces this turn beyond its own (Coppersmith)
 NGS = 32
 
 END_PROVINCES = 1
@@ -166,10 +220,12 @@ TH_CODE = 1
 TH_RL = 2
 TH_BOPT = 3
 TH_CLAUSES = 4
+TH_VPX = 5       # 1: the supply has a card whose VP is counted (Gardens, Duke), 0: every VP is fixed
 T_CT = 8
 T_TYPED = T_CT + NCS * NCOL  # per type 1 << i: at T_TYPED + i * NCS, how many of the
 NTYPES = 6                   # supply's cards have it, then their ids
-T_BOTS = T_TYPED + NTYPES * NCS
+T_INGAME = T_TYPED + NTYPES * NCS  # how many cards the game's supply has, then their ids
+T_BOTS = T_INGAME + NCS
 # a bot rule's row (RW ints, from TH_RULES): its card and the card's cost, its condition's
 # code (start, length), and how the condition is evaluated (R_KIND, made by
 # strategy.fast_form): K_RANGE, the commonest shape, a range test: the rule holds when
@@ -211,6 +267,7 @@ L_TRASH = 3
 L_DISCARD = 4
 L_TOPDECK = 5
 L_SETASIDE = 6
+L_MODE = 7       # the choose rules: which mode of a "choose one" card (MODE_BASE)
 NL = 8
 O_GUARD = 0      # end-game guard on
 O_RANDOM = 1     # every decision random (fuzzing)
@@ -226,7 +283,9 @@ O_OPTIONS = 10   # a search bot's options: SO_ALL every card it can buy, SO_LIST
 O_POLICY = 11    # the bot that plays the searching seat in rollouts
 O_MARGIN = 12    # standard errors (x 100) by which another buy must beat its list's own
 O_DECIDE = 13    # what a search bot searches: SD_BUY | SD_GAIN (bit i: strategy.SEARCHED[i])
-NO = 14
+O_BARON = 14     # rule whose condition decides Baron's discarding an Estate (-1: always)
+O_MINING_VILLAGE = 15  # rule whose condition decides trashing Mining Village (-1: the default)
+NO = 16
 SD_BUY = 1       # its buys
 SD_GAIN = 2      # its gains from Workshop, Feast and Remodel
 SO_LIST = 0
@@ -259,6 +318,7 @@ OP_OPP_COUNT = 37
 OP_OPP_COUNT_T = 38
 OP_IN_PLAY = 39
 OP_IN_PLAY_T = 40
+OP_COST = 41
 OP_VAR = 48
 VR_TOTAL_MONEY = 0
 VR_CARDS = 1
@@ -275,6 +335,7 @@ VR_PLAYERS = 11
 VR_DRAW_PILE = 12
 VR_DISCARD_PILE = 13
 VR_HAND_SIZE = 14
+VR_ACTIONS_PLAYED = 15
 
 # events of the game log: (code, player, card, value)
 EV_TURN = 1      # value: turn number
@@ -314,6 +375,7 @@ EV_VALUE = 25    # a value a false condition read: card: opcode * EV_ARG + its a
 EV_ARG = 4096
 EV_SEARCH = 26   # (a logged game) a search bot's option: card: the card (-1: nothing), value: its win twelfths
 EV_SEARCHN = 27  # and how many rollouts it had (follows its EV_SEARCH)
+EV_MODE = 28     # a "choose" card's choice: card: the card, value: the mode (Wishing Well: the card named)
 WN_DETAIL = 16
 WN_COST = 0      # the card costs more than the choice may spend
 WN_EMPTY = 1     # its supply pile is empty
@@ -352,3 +414,7 @@ ASK_THIEF_GAIN = 16   # gain the trashed Treasure (Q_ABOUT)?
 ASK_BANDIT = 17       # which revealed Treasure (not Copper) to trash
 ASK_SENTRY = 18       # the card (Q_ABOUT) Sentry revealed: 0 back on the deck, 1 discard, 2 trash
 ASK_SENTRY_TOP = 19   # which card Sentry puts back goes on top
+ASK_MODE = 20         # a mode of the "choose" card Q_ABOUT (Pawn, Steward, Nobles; Q_ARG: a mode already chosen, or -1)
+ASK_BARON = 21        # Baron: discard an Estate for +4 coins? (no: gain an Estate)
+ASK_MINING_VILLAGE = 22  # trash Mining Village for +2 coins?
+ASK_WISH = 23         # Wishing Well: the card named

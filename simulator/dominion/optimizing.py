@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .cards import BY_NAME, KINGDOM_CARDS, UnknownCard, parse_card, parse_type
+from .cards import BY_NAME, PLAYED_KINGDOM, UnknownCard, parse_card, parse_type
 from .setup import Kingdom, Rules
 from .strategy import DEFAULT_LISTS, DEFAULT_PLAY_ORDER
 from .strategy import strategy_from_text as bot_from_text  # noqa: F401 - a candidate from its text
@@ -200,9 +200,10 @@ EACH_ITEM = {"item": "card", "what": "kingdom cards", "option": "--each-card", "
 
 
 def each_item_pool(edition: int, cards=None) -> list:
-    """The cards --each-card ranks: those named, else every kingdom card of the edition."""
+    """The cards --each-card ranks: those named, else every kingdom card of the edition that
+    dsim plays (base set and Intrigue)."""
     return [parse_card(c) for c in cards] if cards else \
-        [c for c in KINGDOM_CARDS if str(edition) in c.editions.split("+")]
+        [c for c in PLAYED_KINGDOM if str(edition) in c.editions.split("+")]
 
 
 def item_setup(card, edition: int) -> Kingdom:

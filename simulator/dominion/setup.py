@@ -10,7 +10,7 @@ from ..errors import InputError, InputErrors, name_problem, short
 from ..games import game_name
 from ..lang.yamlio import LineDict, given_name, load_file
 from . import layout as E
-from .cards import CARDS, KINGDOM_CARDS, NCARDS, UnknownCard, parse_card, suggest
+from .cards import KINGDOM_CARDS, NCARDS, UnknownCard, parse_card, suggest
 
 #: rule variants: name -> (allowed values, default, meaning)
 RULE_VARIANTS = {
@@ -180,13 +180,14 @@ def implemented_error(card, path=None, line=None) -> InputError | None:
     if card.id in E.IMPLEMENTED:
         return None
     return InputError(f"card '{card.name}' is not implemented yet", path, line,
-                      hint="dsim plays: " + ", ".join(CARDS[i].name for i in E.IMPLEMENTED if CARDS[i].kingdom))
+                      hint="'dsim cards' lists every card and marks those not implemented yet")
 
 
-def random_kingdoms(n: int, required, seed: int, rules: Rules | None = None, free: bool = False) -> list[Kingdom]:
+def random_kingdoms(n: int, required, seed: int, rules: Rules | None = None, free: bool = False,
+                    sets=("base",)) -> list[Kingdom]:
     """``n`` random 10-card kingdoms, each holding every card of ``required`` (the bots'
-    kingdom cards), reproducible from ``seed``; ``free`` only names them so (the caller
-    requires nothing)."""
+    kingdom cards) and the rest drawn from the card ``sets`` (cards the engine plays),
+    reproducible from ``seed``; ``free`` only names them so (the caller requires nothing)."""
     need = sorted({c for c in required if c.kingdom}, key=lambda c: c.id)
     if len(need) > 10:
         raise InputError(f"the bots use {len(need)} kingdom cards; a kingdom holds 10",
@@ -194,7 +195,8 @@ def random_kingdoms(n: int, required, seed: int, rules: Rules | None = None, fre
     rng = np.random.default_rng([seed, 0x6B696E67])
     edition = str((rules or Rules()).edition)
     # the edition's own set: a 2nd-edition kingdom draws no card the 2nd edition removed
-    rest = [c for c in KINGDOM_CARDS if c not in need and edition in c.editions.split("+")]
+    rest = [c for c in KINGDOM_CARDS if c not in need and edition in c.editions.split("+") and c.set in sets
+            and c.id in E.IMPLEMENTED]
     out = []
     for i in range(n):
         pick = [rest[j] for j in rng.choice(len(rest), 10 - len(need), replace=False)]

@@ -15,7 +15,7 @@ from ..lang.search import Search, parse_search
 from ..lang.search import compiled as search_row
 from ..lang.yamlio import LineDict, bot_name, file_facts, flags, load_file, load_text, rule_items, unknown_keys
 from . import layout as E
-from .cards import BY_NAME, CARDS, TYPE_BITS, UnknownCard, parse_card, parse_type, suggest
+from .cards import BY_NAME, CARDS, TYPE_BITS, UnknownCard, norm, parse_card, parse_type, suggest
 from .setup import implemented_error
 from ..games import game_name
 
@@ -38,6 +38,8 @@ _V = [
     ("draw_pile", E.VR_DRAW_PILE, "cards in your draw pile"),
     ("discard_pile", E.VR_DISCARD_PILE, "cards in your discard pile"),
     ("hand_size", E.VR_HAND_SIZE, "cards in your hand"),
+    ("actions_played", E.VR_ACTIONS_PLAYED, "Actions you have played this turn, each play counted (a Throne "
+     "Room's card twice); during an Action's choice, counting it (Conspirator's test is actions_played >= 3)"),
 ]
 VARIABLES = {n: expr.Variable(n, E.OP_VAR, a, d) for n, a, d in _V}
 FUNCTIONS = {
@@ -50,6 +52,8 @@ FUNCTIONS = {
                              "cards of that name or type you have in play now"),
     "opp_count": expr.Function("opp_count", {"card": E.OP_OPP_COUNT, "type": E.OP_OPP_COUNT_T},
                                "the most cards of that name or type any one opponent owns"),
+    "cost": expr.Function("cost", {"card": E.OP_COST}, "what that card costs now: its printed cost, less 1 per "
+                          "Bridge played this turn, never below 0"),
 }
 
 
@@ -70,19 +74,29 @@ VOCABULARY = expr.Vocabulary(VARIABLES, FUNCTIONS, _resolve, {"card": "Smithy", 
 #: the order in which a bot plays Actions its ``play`` list does not name: Actions
 #: that give +Actions first, then cantrips, Throne Room, terminal draw, other terminals
 DEFAULT_PLAY_ORDER = (
-    "Festival", "Village", "Laboratory", "Market", "Merchant", "Sentry", "Poacher", "Spy", "Harbinger",
-    "Cellar", "Throne Room", "Witch", "Council Room", "Library", "Smithy", "Moat", "Militia", "Bandit",
-    "Moneylender", "Mine", "Remodel", "Artisan", "Workshop", "Feast", "Bureaucrat", "Vassal",
-    "Chancellor", "Woodcutter", "Chapel", "Thief", "Adventurer",
+    "Festival", "Village", "Shanty Town", "Mining Village", "Laboratory", "Market", "Merchant", "Great Hall",
+    "Mill", "Wishing Well", "Upgrade", "Secret Passage", "Lurker", "Minion", "Scout", "Pawn", "Sentry",
+    "Poacher", "Spy", "Harbinger", "Cellar", "Throne Room", "Witch", "Torturer", "Council Room", "Library",
+    "Nobles", "Patrol", "Courtyard", "Smithy", "Diplomat", "Moat", "Masquerade", "Militia", "Bandit",
+    "Conspirator", "Bridge", "Moneylender", "Mine", "Remodel", "Replace", "Artisan", "Courtier", "Tribute",
+    "Saboteur", "Swindler", "Steward", "Baron", "Ironworks", "Workshop", "Feast", "Bureaucrat", "Vassal",
+    "Chancellor", "Woodcutter", "Coppersmith", "Trading Post", "Secret Chamber", "Chapel", "Thief", "Adventurer",
 )
 assert sorted(DEFAULT_PLAY_ORDER) == sorted(c.name for c in CARDS if "Action" in c.types)
 
 LISTS = {"buy": E.L_BUY, "play": E.L_PLAY, "gain": E.L_GAIN, "trash": E.L_TRASH, "discard": E.L_DISCARD,
          "topdeck": E.L_TOPDECK, "set_aside": E.L_SETASIDE}
 #: yes/no decisions a bot may answer with a condition (default: yes)
-OPTIONS = {"reveal_moat": E.O_MOAT, "chancellor_discard": E.O_CHANCELLOR}
+OPTIONS = {"reveal_moat": E.O_MOAT, "chancellor_discard": E.O_CHANCELLOR, "baron_discard": E.O_BARON,
+           "mining_village_trash": E.O_MINING_VILLAGE}
+#: the modes of each "choose one" card, in the engine's order (layout.py: PAWN_*, STEWARD_*,
+#: NOBLES_*); a bot's ``choose`` lists them by name. Wishing Well's "modes" are the cards it
+#: may name (WISH)
+MODES = {"Pawn": ("card", "action", "buy", "coin"), "Steward": ("cards", "coins", "trash"),
+         "Nobles": ("cards", "actions")}
+WISH = "Wishing Well"
 BOT_KEYS = ("game", "name", "description", "buy", "play", "gain", "trash", "discard", "topdeck", "set_aside",
-            "options", "guard", "random", "search")
+            "choose", "options", "guard", "random", "search")
 #: what a search bot searches (lang/search.py): its buys (the default), its gains from
 #: Workshop, Feast and Remodel; the layout's SD_BUY, SD_GAIN bits, in this order
 SEARCHED = ("buy", "gain")
@@ -119,6 +133,9 @@ class Strategy:
     topdeck: tuple | None = None    # None: the engine's heuristics
     set_aside: tuple | None = None  # None: every Action when no Action is left
     options: dict = field(default_factory=dict)  # name -> Program
+    #: card name -> its choose rules, in order: (mode index, Program or None, line); Wishing
+    #: Well's mode is the id of the card named
+    choose: dict = field(default_factory=dict)
     guard: bool = True
     random: bool = False
     search: Search | None = None
@@ -179,6 +196,7 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
                 options[k] = expr.compile_condition(v, VOCABULARY)
             except expr.ExprError as e:
                 errors.append(InputError(e.message, path, line, hint=e.hint))
+    choose = _parse_choose(data, path, errors) if "choose" in data else {}
     search = parse_search(data, path, errors, SEARCHED)
     name, description = bot_name(data, path, errors)
     if errors:
@@ -186,8 +204,62 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
     opt = {k: (tuple(lists[k]) if k in lists else None) for k in ("gain", "trash", "discard", "topdeck",
                                                                     "set_aside")}
     return Strategy(name=name, description=description, buy=tuple(lists.get("buy", ())),
-                    play=tuple(lists.get("play", ())), **opt, options=options, guard=bool(data.get("guard", True)),
-                    random=bool(data.get("random", False)), search=search, **file_facts(data, path, text, LISTS))
+                    play=tuple(lists.get("play", ())), **opt, options=options, choose=choose,
+                    guard=bool(data.get("guard", True)), random=bool(data.get("random", False)), search=search,
+                    **file_facts(data, path, text, LISTS))
+
+
+def _parse_choose(data, path: str, errors: list) -> dict:
+    """A bot's ``choose``: for each "choose one" card, its modes in order, each with an optional
+    condition (the first whose condition holds is chosen; none: the engine's default)."""
+    spec = data["choose"]
+    if not isinstance(spec, dict):
+        errors.append(InputError("'choose' must be a mapping of cards to their modes, e.g. "
+                                 "{Steward: [trash, cards]}", path, data.lines["choose"]))
+        return {}
+    cards = [*MODES, WISH]
+    out = {}
+    for key, items in spec.items():
+        line = getattr(spec, "lines", {}).get(key, data.lines["choose"])
+        name = next((c for c in cards if norm(c) == norm(str(key))), None)
+        if name is None:
+            close = suggest(str(key), cards)
+            errors.append(InputError(f"'choose' is for the cards that choose: not {short(key, 30)}", path, line,
+                                     hint=f"did you mean '{close}'?" if close else "cards: " + ", ".join(cards)))
+            continue
+        err = implemented_error(BY_NAME[name], path, line)
+        if err is not None:
+            errors.append(err)
+            continue
+        rules = []
+        example = "Province" if name == WISH else MODES[name][0]
+        for mode, cond, ln in rule_items(items, f"choose {name}", path, line, errors, "mode", f"{example}: turn > 10",
+                                         f"[{', '.join(MODES.get(name, ('Province', 'Gold')))}]"):
+            if name == WISH:
+                try:
+                    m = parse_card(mode).id
+                except UnknownCard as e:
+                    errors.append(InputError(str(e), path, ln, hint="Wishing Well names a card"))
+                    continue
+            else:
+                modes = MODES[name]
+                m = next((i for i, x in enumerate(modes) if norm(x) == norm(mode)), None)
+                if m is None:
+                    close = suggest(mode, modes)
+                    errors.append(InputError(f"{name} has no mode {short(mode, 30)}", path, ln,
+                                             hint=f"did you mean '{close}'?" if close else
+                                             f"{name}'s modes: " + ", ".join(modes)))
+                    continue
+            prog = None
+            if cond is not None:
+                try:
+                    prog = expr.compile_condition(cond, VOCABULARY)
+                except expr.ExprError as e:
+                    errors.append(InputError(e.message, path, ln, hint=e.hint))
+                    continue
+            rules.append((m, prog, ln))
+        out[name] = tuple(rules)
+    return out
 
 
 def _parse_rules(items, key: str, path: str, line: int, errors: list) -> list:
@@ -250,6 +322,7 @@ _DIRECT = {
     (E.OP_VAR, E.VR_DRAW_PILE): (E.S_ZN + E.Z_DRAW, E.NZ),
     (E.OP_VAR, E.VR_DISCARD_PILE): (E.S_ZN + E.Z_DISC, E.NZ),
     (E.OP_VAR, E.VR_HAND_SIZE): (E.S_ZN + E.Z_HAND, E.NZ),
+    (E.OP_VAR, E.VR_ACTIONS_PLAYED): (E.G_PLAYS, 0),
 }
 _INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
 _MAX_FACTOR = 1000  # the largest whole number a clause's value may be multiplied or divided by
@@ -407,9 +480,10 @@ def compile_bots(bots, kingdom_cards, policies=()) -> CompiledBots:
     bopt = np.zeros((nb, E.NO), dtype=np.int32)
     actions = [BY_NAME[n] for n in DEFAULT_PLAY_ORDER if BY_NAME[n] in kingdom_cards]
 
-    def add(card_id, prog):
+    def add(card_id, prog, cost=None):
         start, n = expr.append_program(prog, code, consts)
-        rows.append((card_id, CARDS[card_id].cost, start, n, *fast_form(code[start:start + n], consts, clauses)))
+        rows.append((card_id, CARDS[card_id].cost if cost is None else cost, start, n,
+                     *fast_form(code[start:start + n], consts, clauses)))
         return len(rows) - 1
 
     for b, bot in enumerate(bots):
@@ -426,6 +500,11 @@ def compile_bots(bots, kingdom_cards, policies=()) -> CompiledBots:
                     if c not in named:
                         add(c.id, None)
             rl[b, lst, 1] = len(rows) - rl[b, lst, 0]
+        rl[b, E.L_MODE, 0] = len(rows)
+        for name, rules in bot.choose.items():
+            for mode, prog, _ in rules:
+                add(BY_NAME[name].id * E.MODE_BASE + mode, prog, 0)
+        rl[b, E.L_MODE, 1] = len(rows) - rl[b, E.L_MODE, 0]
         bopt[b, E.O_GUARD] = 1 if bot.guard else 0
         bopt[b, E.O_RANDOM] = 1 if bot.random else 0
         bopt[b, E.O_USER_TRASH] = 1 if bot.trash is not None else 0

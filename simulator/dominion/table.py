@@ -13,7 +13,7 @@ from ..person import Choice, Question
 from ..kernels.ask_layout import ANSWER_NONE
 from . import layout as E
 from .cards import CARDS
-from .gamelog import _join, render, search_text, why_text
+from .gamelog import _join, mode_name, render, search_text, why_text
 
 #: one word per decision for the hint ("would buy Gold")
 VERBS = {E.ASK_PLAY: "play", E.ASK_BUY: "buy", E.ASK_GAIN: "gain", E.ASK_TRASH: "trash",
@@ -132,8 +132,12 @@ def _choices(a, st) -> list[Choice]:
         return [Choice(v, k, lab, i + 1) for i, (v, k, lab) in enumerate(SPY)]
     if a.kind == E.ASK_SENTRY:
         return [Choice(v, k, lab, i + 1) for i, (v, k, lab) in enumerate(SENTRY)]
+    if a.kind == E.ASK_MODE:  # a "choose one" card's modes, by the names a bot file gives them
+        name = CARDS[a.about].name
+        return [Choice(m, mode_name(name, m), MODE_LABELS.get(name, {}).get(m, mode_name(name, m)), i + 1)
+                for i, m in enumerate(a.options)]
     if a.kind in (E.ASK_MOAT, E.ASK_CHANCELLOR, E.ASK_VASSAL, E.ASK_MONEYLENDER, E.ASK_LIBRARY,
-                  E.ASK_THIEF_GAIN):
+                  E.ASK_THIEF_GAIN, E.ASK_BARON, E.ASK_MINING_VILLAGE):
         return [Choice(v, k, k, i + 1) for i, (v, k) in enumerate(YES_NO)]
     supply = a.kind in (E.ASK_BUY, E.ASK_GAIN)
     opts = sorted(a.options, key=lambda c: (-CARDS[c].cost, c)) if supply else \
@@ -177,7 +181,19 @@ _PROMPTS = {(E.ASK_GAIN, E.MINE): "Mine: gain a Treasure costing up to {arg}, in
             (E.ASK_THIEF_GAIN, None): "Thief: gain the trashed {about}?",
             (E.ASK_BANDIT, None): "Bandit: which of your revealed Treasures do you trash?",
             (E.ASK_SENTRY, None): "Sentry: {about} from the top of your deck",
-            (E.ASK_SENTRY_TOP, None): "Sentry: which card goes back on top of your deck?"}
+            (E.ASK_SENTRY_TOP, None): "Sentry: which card goes back on top of your deck?",
+            (E.ASK_TRASH, E.STEWARD): "Steward: trash a card from your hand ({arg} to trash)",
+            (E.ASK_TRASH, E.TRADING_POST): "Trading Post: trash a card from your hand ({arg} to trash; two trashed "
+                                           "gain a Silver into your hand)",
+            (E.ASK_BARON, None): "Baron: discard an Estate for +4 coins? (no: you gain an Estate)",
+            (E.ASK_MINING_VILLAGE, None): "Mining Village: trash it for +2 coins?",
+            (E.ASK_WISH, None): "Wishing Well: name a card (it goes into your hand if it is on top of your deck)"}
+#: what each mode of a "choose one" card does, as a person is offered it
+MODE_LABELS = {"Pawn": {E.PAWN_CARD: "+1 Card", E.PAWN_ACTION: "+1 Action", E.PAWN_BUY: "+1 Buy",
+                        E.PAWN_COIN: "+1 coin"},
+               "Steward": {E.STEWARD_CARDS: "+2 Cards", E.STEWARD_COINS: "+2 coins",
+                           E.STEWARD_TRASH: "trash 2 cards from your hand"},
+               "Nobles": {E.NOBLES_CARDS: "+3 Cards", E.NOBLES_ACTIONS: "+2 Actions"}}
 
 
 def _prompt(a, st, names) -> str:
@@ -189,6 +205,9 @@ def _prompt(a, st, names) -> str:
         return f"Buy a card: {_n(int(st.S[E.G_COINS]), 'coin')}, {_n(int(st.S[E.G_BUYS]), 'Buy')}"
     if k == E.ASK_CHANCELLOR:
         return f"Chancellor: put your deck ({_n(len(st.zone(a.player, E.Z_DRAW)), 'card')}) into your discard pile?"
+    if k == E.ASK_MODE:
+        first = f" (besides {MODE_LABELS['Pawn'][a.arg]})" if about == "Pawn" and a.arg >= 0 else ""
+        return f"{about}: choose {'two' if about == 'Pawn' else 'one'}{first}"
     if k == E.ASK_SPY:
         whose = "your" if a.owner == a.player else f"{names[a.owner]}'s"
         return f"Spy: {about} from the top of {whose} deck"

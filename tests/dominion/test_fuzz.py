@@ -12,7 +12,7 @@ import numpy as np
 from ..helpers import JIT
 from .helpers import bot
 from simulator.dominion import engine as E
-from simulator.dominion.cards import CARDS, KINGDOM_CARDS
+from simulator.dominion.cards import CARDS, PLAYED_KINGDOM
 from simulator.dominion.game import State, make_match, play
 from simulator.dominion.setup import Kingdom, Rules
 
@@ -28,7 +28,8 @@ def default_bot(rng, cards, i):
 
 
 def random_setup(rng):
-    cards = tuple(sorted(rng.sample(KINGDOM_CARDS, 10), key=lambda c: c.id))
+    # base and Intrigue cards mixed (every card the engine plays)
+    cards = tuple(sorted(rng.sample(PLAYED_KINGDOM, 10), key=lambda c: c.id))
     rules = Rules(tiebreak=rng.choice(["turns", "shared"]), end_piles=rng.choice([3, 4]),
                   edition=rng.choice([1, 2]), turn_cap=rng.choice([40, 100]))
     return cards, rules, rng.choice([2, 3, 4])
@@ -45,7 +46,8 @@ def recount(st: State, match):
     vp = []
     for p in range(match.players):
         o = owned[p]
-        vp.append(o[E.ESTATE] + 3 * o[E.DUCHY] + 6 * o[E.PROVINCE] - o[E.CURSE] + o[E.GARDENS] * (o.sum() // 10))
+        vp.append(o[E.ESTATE] + 3 * o[E.DUCHY] + 6 * o[E.PROVINCE] - o[E.CURSE] + o[E.GARDENS] * (o.sum() // 10)
+                  + o[E.GREAT_HALL] + o[E.DUKE] * o[E.DUCHY] + 2 * o[E.HAREM] + 2 * o[E.NOBLES])
     supply = np.maximum(st.S[E.S_SUP:E.S_SUP + len(CARDS)], 0)
     trash = st.S[E.S_TRASH:E.S_TRASH + len(CARDS)]
     return owned, vp, owned.sum(axis=0) + supply + trash

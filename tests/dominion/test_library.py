@@ -6,10 +6,11 @@ import pytest
 
 from ..helpers import scaled
 from simulator import load_bots, simulate
-from simulator.dominion.cards import KINGDOM_CARDS
+from simulator.dominion.cards import PLAYED_KINGDOM
 
 ROOT = Path(__file__).resolve().parents[2]
-FILES = sorted(str(p) for p in (ROOT / "strategies").glob("*.yaml"))
+FILES = sorted(str(p) for p in [*(ROOT / "strategies").glob("*.yaml"),
+                                 *(ROOT / "strategies" / "intrigue").glob("*.yaml")])
 BM = str(ROOT / "strategies" / "big_money.yaml")
 MILITIA = str(ROOT / "strategies" / "militia.yaml")
 
@@ -19,7 +20,7 @@ def test_at_least_thirty_bots_with_descriptions_using_every_kingdom_card():
     assert len(bots) >= 30
     assert all(len(b.description) > 40 for b in bots)
     used = set().union(*(b.cards() for b in bots))
-    assert {c.name for c in KINGDOM_CARDS} - {c.name for c in used} == set()
+    assert {c.name for c in PLAYED_KINGDOM} - {c.name for c in used} == set()
 
 
 @pytest.mark.parametrize("path", [f for f in FILES if not f.endswith("/big_money.yaml")],

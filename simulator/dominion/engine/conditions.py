@@ -6,7 +6,7 @@ from ...kernels import jit, shared
 from ...lang import stackvm  # noqa: F401 - the shared cond_ok's (simulator/kernels/shared.py)
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
-from .state import count_in, count_type_in, own, ps, zn
+from .state import cost_now, count_in, count_type_in, own, ps, zn
 from .gains import count_type_owned, gains_to_end, opp_max_vp, vp_of
 
 
@@ -46,6 +46,8 @@ def var_value(S, T, p, a):
         return S[zn(p, Z_DISC)]
     if a == VR_HAND_SIZE:
         return S[zn(p, Z_HAND)]
+    if a == VR_ACTIONS_PLAYED:
+        return S[G_PLAYS]
     return 0
 
 
@@ -68,6 +70,8 @@ def op_value(S, T, p, op, a):
         return count_in(S, p, Z_PLAY, a)
     if op == OP_IN_PLAY_T:
         return count_type_in(S, T, p, Z_PLAY, a)
+    if op == OP_COST:
+        return cost_now(S, T, a)
     # OP_OPP_COUNT, OP_OPP_COUNT_T: the most any one opponent owns
     best = 0
     for q in range(S[G_NP]):

@@ -7,8 +7,8 @@ from ...kernels.ask_layout import ANSWER_OPEN, Q_SCRATCH
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .rng import rand_below
-from .state import (bopt, col, cost_of, count_in, find_in, is_random, is_type, log_ev, move, own, ps, rule_card,
-                    rule_span, seat_after, zb, zn)
+from .state import (bopt, col, cost_now, cost_of, count_in, find_in, is_random, is_type, log_ev, move, own, ps,
+                    rule_card, rule_span, seat_after, zb, zn)
 from .gains import count_owned, guard_refuses
 from .conditions import op_value, rule_holds, rule_holds_hot
 
@@ -62,7 +62,7 @@ def ask_supply(S, T, p, kind, cap, mask, optional):
     the types ``mask``, 0: any), about the card being resolved."""
     n = 0
     for c in range(NCARDS):
-        if S[S_SUP + c] > 0 and cost_of(T, c) <= cap and (mask == 0 or is_type(T, c, mask)):
+        if S[S_SUP + c] > 0 and cost_now(S, T, c) <= cap and (mask == 0 or is_type(T, c, mask)):
             asks.put_option(S, G_ASK, n, c)
             n += 1
     return ask_n(S, p, kind, resolving(S), cap, -1, n, optional)
@@ -123,11 +123,11 @@ def random_gain(S, R, T, cap, mask):
     """A random card of the supply within the cap (and types), or -1 (sometimes)."""
     n = 0
     for c in range(NCARDS):
-        if S[S_SUP + c] > 0 and cost_of(T, c) <= cap and (mask == 0 or is_type(T, c, mask)):
+        if S[S_SUP + c] > 0 and cost_now(S, T, c) <= cap and (mask == 0 or is_type(T, c, mask)):
             n += 1
     k = rand_below(R, MAXP, n + 1)
     for c in range(NCARDS):
-        if S[S_SUP + c] > 0 and cost_of(T, c) <= cap and (mask == 0 or is_type(T, c, mask)):
+        if S[S_SUP + c] > 0 and cost_now(S, T, c) <= cap and (mask == 0 or is_type(T, c, mask)):
             if k == 0:
                 return c
             k -= 1
@@ -145,6 +145,7 @@ def choose_gain_hot(S, R, T, F, lst, p, cap, mask):
     b = S[S_SEAT + p]
     skip = S[G_SKIP]
     rows = T[TH_RULES]
+    cap += S[G_REDUCE]  # a rule's cost is the printed one (``cost_now``)
     first, end = rule_span(S, T, p, lst)
     for r in range(first, end):
         # the cost first: it is in the rule's row, and most rules a buy passes over cost
@@ -184,7 +185,8 @@ def why_chose(S, T, F, lst, p, cap, c, mask, zone):
         log_ev(S, EV_WHY, p, lst, WHY_NO_RULE)
         return
     for r in range(first, end):
-        if rule_card(T, r) == c and T[T[TH_RULES] + r * RW + R_COST] <= cap and rule_holds(S, T, F, r, p):
+        if rule_card(T, r) == c and T[T[TH_RULES] + r * RW + R_COST] <= cap + S[G_REDUCE] \
+                and rule_holds(S, T, F, r, p):
             why_not(S, T, F, p, cap, mask, zone, first, r)
             log_ev(S, EV_WHY, p, lst, r - first)
             return
@@ -200,7 +202,7 @@ def why_not(S, T, F, p, cap, mask, zone, first, upto):
     for r in range(first, upto):
         ro = T[TH_RULES] + r * RW
         c = T[ro + R_CARD]
-        if T[ro + R_COST] > cap:
+        if T[ro + R_COST] > cap + S[G_REDUCE]:
             log_ev(S, EV_WHYNOT, p, r - first, WN_COST + WN_DETAIL * cap)
         elif zone < 0 and S[S_SUP + c] <= 0:
             log_ev(S, EV_WHYNOT, p, r - first, WN_EMPTY)
@@ -265,7 +267,7 @@ def bot_gain(S, R, T, F, p, cap, mask):
         for want in (T_TREASURE, T_ACTION, T_VICTORY, T_CURSE):
             best = -1
             for k in range(NCARDS):
-                if S[S_SUP + k] <= 0 or cost_of(T, k) > cap or not is_type(T, k, want) or k + 1 == S[G_SKIP]:
+                if S[S_SUP + k] <= 0 or cost_now(S, T, k) > cap or not is_type(T, k, want) or k + 1 == S[G_SKIP]:
                     continue
                 if mask != 0 and not is_type(T, k, mask):
                     continue
@@ -333,18 +335,22 @@ def choose_in_zone(S, R, T, F, lst, p, zone, mask):
 def choose_in_zone_rules(S, T, F, lst, p, zone, mask):
     """``choose_in_zone`` for a bot that is not random; inline, so that ``discard_down``
     (an attack's victim, twice per Militia) makes no call (docs/perf.md)."""
-    # the zone's cards as a set of bits (one pass; NCARDS < 63), then the rules in order
-    # (64-bit shifts: as plain Python, a card id is a NumPy int32)
+    # the zone's cards as a set of bits in two words (one pass; NCARDS <= 126: ids 0-62 in
+    # the first, 63 on in the second), then the rules in order (64-bit shifts: as plain
+    # Python, a card id is a NumPy int32)
     have = np.int64(0)
+    have2 = np.int64(0)
     o = zb(p, zone)
     for i in range(S[zn(p, zone)]):
         c = S[o + i]
-        if c >= 0:
+        if c >= 63:
+            have2 |= np.int64(1) << (c - 63)
+        elif c >= 0:
             have |= np.int64(1) << c
     first, end = rule_span(S, T, p, lst)
     for r in range(first, end):
         c = rule_card(T, r)
-        if (have >> c) & 1 == 0:
+        if ((have2 >> (c - 63)) if c >= 63 else (have >> c)) & 1 == 0:
             continue
         if mask != 0 and not is_type(T, c, mask):
             continue
@@ -367,15 +373,110 @@ def option(S, R, T, F, p, k):
 @kernel
 def bot_option(S, R, T, F, p, k):
     """A bot's yes/no decision: its condition rule for option k, or yes by default."""
+    return bot_option_or(S, R, T, F, p, k, True)
+
+
+@kernel
+def bot_option_or(S, R, T, F, p, k, default):
+    """A bot's yes/no decision: its condition rule for option k, else ``default``."""
     if is_random(S, T, p):
         return rand_below(R, MAXP, 2) == 1
     r = bopt(T, S[S_SEAT + p], k)
     if r < 0:
         why(S, p, WHY_OPTION + k, WHY_DEFAULT)
-        return True
+        return default
     yes = rule_holds(S, T, F, r, p)
     why(S, p, WHY_OPTION + k, 1 if yes else 0)
     return yes
+
+
+@kernel
+def yes_no(S, R, T, F, p, kind, about, k, default):
+    """A yes/no decision of p about card ``about``: the person's answer (question ``kind``),
+    else the bot's (``bot_option_or``: option k's rule, else ``default``)."""
+    a = ask_pick(S, p, kind, about, p, 2)
+    if a == ANSWER_OPEN:
+        a = told(S, p, kind, 1 if bot_option_or(S, R, T, F, p, k, default) else 0)
+    return a == 1
+
+
+@kernel
+def list_mode(S, R, T, F, p, c, skip):
+    """The mode of card c that p's bot's choose list picks: its first rule for c (never
+    mode ``skip``) whose condition holds; -1 if none."""
+    first, end = rule_span(S, T, p, L_MODE)
+    for r in range(first, end):
+        k = rule_card(T, r)
+        if k // MODE_BASE == c and k % MODE_BASE != skip and rule_holds(S, T, F, r, p):
+            why(S, p, L_MODE, r - first)
+            return k % MODE_BASE
+    return -1
+
+
+@kernel
+def choose_mode(S, R, T, F, p, c, n, skip, default):
+    """Which of the n modes of "choose one" card c p chooses (never ``skip``, a mode
+    already chosen: Pawn's second): the person's answer, else a random bot's draw, else
+    the first of its choose list's rules for c that holds, else ``default`` (the card's
+    kernel weighs it, docs/bots.md). Logged as EV_MODE."""
+    m = ANSWER_OPEN
+    if person(S, p):
+        k = 0
+        for i in range(n):
+            if i != skip:
+                asks.put_option(S, G_ASK, k, i)
+                k += 1
+        m = ask_n(S, p, ASK_MODE, c, skip, p, k, 0)
+    if m == ANSWER_OPEN:
+        if is_random(S, T, p):
+            m = rand_below(R, MAXP, n - 1 if skip >= 0 else n)
+            if skip >= 0 and m >= skip:
+                m += 1
+        else:
+            m = list_mode(S, R, T, F, p, c, skip)
+            if m < 0:
+                why(S, p, L_MODE, WHY_DEFAULT)
+                m = default
+        told(S, p, ASK_MODE, m)
+    log_ev(S, EV_MODE, p, c, m)
+    return m
+
+
+@kernel
+def forced_trash(S, R, T, F, p):
+    """The card of p's (non-empty) hand a bot trashes when it must trash one (Steward,
+    Trading Post): the first its trash list names, else the one it least wants to keep."""
+    x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
+    if x < 0:
+        why(S, p, L_TRASH, WHY_DEFAULT)
+        x = least_wanted(S, T, p)
+    return x
+
+
+@kernel
+def trashable(S, R, T, F, p, junk):
+    """How many cards of p's hand its trash list would trash (each card its own rule's
+    condition, as things stand); with ``junk``, only cards that give no coins."""
+    lg = hush(S)
+    n = 0
+    oh = zb(p, Z_HAND)
+    for i in range(S[zn(p, Z_HAND)]):
+        c = S[oh + i]
+        if junk and T[col(c, C_MONEY)] > 0:
+            continue
+        if rule_matches(S, R, T, F, L_TRASH, p, c):
+            n += 1
+    unhush(S, lg)
+    return n
+
+
+@kernel
+def buy_with(S, R, T, F, p, more):
+    """What p's buy list would buy with ``more`` coins than its hand gives now (quietly)."""
+    lg = hush(S)
+    c = choose_gain(S, R, T, F, L_BUY, p, hand_coins(S, T, p) + more, 0)
+    unhush(S, lg)
+    return c
 
 
 @inline
@@ -561,7 +662,8 @@ def hand_coins(S, T, p):
     oh = zb(p, Z_HAND)
     coins = S[G_COINS]
     for i in range(S[zn(p, Z_HAND)]):
-        coins += T[col(S[oh + i], C_TREASURE)]
+        c = S[oh + i]
+        coins += T[col(c, C_TREASURE)] + (S[G_COPPER] if c == COPPER else 0)
     return coins
 
 
@@ -674,7 +776,7 @@ def remodel_pick(S, R, T, F, p, playing):
                 score = 100
                 best = x
             continue
-        g = gain_without(S, R, T, F, p, x, cost_of(T, x) + 2)
+        g = gain_without(S, R, T, F, p, x, cost_now(S, T, x) + 2)
         if g < 0 or g == x or g == COPPER or g == CURSE:
             continue
         money = T[col(x, C_TREASURE)]

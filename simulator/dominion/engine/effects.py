@@ -8,15 +8,16 @@ Each card is compiled on its own and called, except Witch and Militia, inlined i
 is inlined into its one caller, ``play_action``."""
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
-from .decisions import (ANSWER_OPEN, ask_pick, ask_zone, best_treasure_at, blocked, cellar_pick, chapel_pick,
-                        choose_gain, choose_in_zone, choose_play, discard_down, follows_default, follows_list,
-                        forced_gain, gain_choice, good_card, hush, late_province, least_wanted, library_skips,
-                        listed_aside, option, person, remodel_pick, rule_matches, spare_card, told, unhush, victim,
-                        why)
+from ...kernels import asks
+from .decisions import (ANSWER_OPEN, ask_n, ask_pick, ask_zone, best_treasure_at, blocked, buy_with, cellar_pick,
+                        chapel_pick, choose_gain, choose_in_zone, choose_mode, choose_play, discard_down,
+                        follows_default, follows_list, forced_gain, forced_trash, gain_choice, good_card, hush,
+                        late_province, least_wanted, library_skips, list_mode, listed_aside, option, person,
+                        remodel_pick, rule_matches, spare_card, told, trashable, unhush, victim, why, yes_no)
 from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
-from .state import (bopt, col, cost_of, draw, draw_hot, find_in, is_random, is_type, log_ev, move, ps, push, remove_at,
-                    seat_after, take_from, take_top, zb, zn)
+from .state import (bopt, col, cost_now, cost_of, count_in, count_type_in, draw, draw_hot, find_in, is_random,
+                    is_type, log_ev, move, ps, push, remove_at, seat_after, take_from, take_top, zb, zn)
 
 
 # ================================================================ helpers of several cards
@@ -365,7 +366,7 @@ def remodel(S, R, T, F, A, p):
     if default and x == GOLD and late_province(S, T, p):
         g = PROVINCE
     else:
-        g = gain_choice(S, R, T, F, A, p, cost_of(T, x) + 2, 0)
+        g = gain_choice(S, R, T, F, A, p, cost_now(S, T, x) + 2, 0)
     gain_chosen(S, T, A, p, g, Z_DISC)
 
 
@@ -579,7 +580,7 @@ def mine(S, R, T, F, A, p):
     take_from(S, p, Z_HAND, x)
     trash_card(S, T, p, x)
     if g == ANSWER_OPEN:
-        g = forced_gain(S, R, T, F, p, cost_of(T, x) + 3, T_TREASURE)
+        g = forced_gain(S, R, T, F, p, cost_now(S, T, x) + 3, T_TREASURE)
     gain_chosen(S, T, A, p, g, Z_HAND)
 
 
@@ -594,7 +595,7 @@ def mine_choice(S, R, T, F, p):
     if not follows_default(S, T, p, O_USER_TRASH):
         x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, T_TREASURE)
         if x >= 0:
-            g = forced_gain(S, R, T, F, p, cost_of(T, x) + 3, T_TREASURE)
+            g = forced_gain(S, R, T, F, p, cost_now(S, T, x) + 3, T_TREASURE)
     else:
         lg = hush(S)
         gain_best = 0
@@ -602,7 +603,7 @@ def mine_choice(S, R, T, F, p):
             y = S[oh + i]
             if not is_type(T, y, T_TREASURE):
                 continue
-            h = forced_gain(S, R, T, F, p, cost_of(T, y) + 3, T_TREASURE)
+            h = forced_gain(S, R, T, F, p, cost_now(S, T, y) + 3, T_TREASURE)
             if h < 0:
                 continue
             up = cost_of(T, h) - cost_of(T, y)
@@ -619,7 +620,7 @@ def mine_choice(S, R, T, F, p):
         if bi >= 0:
             why(S, p, L_TRASH, WHY_DEFAULT)
             x = S[oh + bi]
-            g = forced_gain(S, R, T, F, p, cost_of(T, x) + 3, T_TREASURE)
+            g = forced_gain(S, R, T, F, p, cost_now(S, T, x) + 3, T_TREASURE)
     return x, g
 
 
@@ -735,6 +736,250 @@ def artisan_choice(S, R, T, F, p):
     return x
 
 
+# ================================================================ Intrigue, by cost
+@kernel
+def courtyard(S, R, T, F, A, p):
+    """+3 Cards. Put a card from your hand onto your deck.
+
+    The topdeck list picks the card; by default ``artisan_choice``'s: the card this turn
+    can best spare."""
+    if S[zn(p, Z_HAND)] == 0:
+        return
+    x = ask_zone(S, T, p, ASK_TOPDECK, p, Z_HAND, 0, -1, 0, 0)
+    if x == ANSWER_OPEN:
+        x = told(S, p, ASK_TOPDECK, artisan_choice(S, R, T, F, p))
+    move(S, p, Z_HAND, Z_DRAW, x, EV_TOPDECK)
+
+
+@kernel
+def pawn(S, R, T, F, A, p):
+    """Choose two: +1 Card; +1 Action; +1 Buy; +1 coin. The choices must be different.
+
+    The choose list picks both (its first rule that holds, then its first other one); by
+    default +1 Card, and +1 Action when the hand holds an Action and none is left, else +1
+    coin."""
+    first = choose_mode(S, R, T, F, p, PAWN, NPAWN, -1, PAWN_CARD)
+    action = S[G_ACTIONS] == 0 and count_type_in(S, T, p, Z_HAND, T_ACTION) > 0
+    dflt = PAWN_COIN if first == PAWN_CARD else PAWN_CARD
+    second = choose_mode(S, R, T, F, p, PAWN, NPAWN, first, PAWN_ACTION if action else dflt)
+    for m in (first, second):
+        if m == PAWN_CARD:
+            draw(S, R, p, 1)
+        elif m == PAWN_ACTION:
+            S[G_ACTIONS] += 1
+        elif m == PAWN_BUY:
+            S[G_BUYS] += 1
+        else:
+            S[G_COINS] += 1
+
+
+@kernel
+def shanty_town(S, R, T, F, A, p):
+    """+2 Actions. Reveal your hand. If you have no Action cards in hand, +2 Cards."""
+    oh = zb(p, Z_HAND)
+    for i in range(S[zn(p, Z_HAND)]):
+        log_ev(S, EV_REVEAL, p, S[oh + i], 0)
+    if count_type_in(S, T, p, Z_HAND, T_ACTION) == 0:
+        draw(S, R, p, 2)
+
+
+@kernel
+def steward(S, R, T, F, A, p):
+    """Choose one: +2 Cards; or +2 coins; or trash 2 cards from your hand.
+
+    The choose list picks; by default trash when the trash list would trash 2 cards of
+    the hand that give no coins (Curses, Estates early), else +2 coins when they change
+    what the buy list buys, else +2 Cards. The cards trashed: the trash list's, else the
+    ones p least wants to keep."""
+    m = choose_mode(S, R, T, F, p, STEWARD, NSTEWARD, -1, steward_default(S, R, T, F, p))
+    if m == STEWARD_CARDS:
+        draw(S, R, p, 2)
+    elif m == STEWARD_COINS:
+        S[G_COINS] += 2
+    else:
+        trash_from_hand(S, R, T, F, p, 2)
+
+
+@kernel
+def steward_default(S, R, T, F, p):
+    """Steward's mode when a bot's choose list has none (``steward`` says which)."""
+    if trashable(S, R, T, F, p, True) >= 2:
+        return STEWARD_TRASH
+    if buy_with(S, R, T, F, p, 2) != buy_with(S, R, T, F, p, 0):
+        return STEWARD_COINS
+    return STEWARD_CARDS
+
+
+@kernel
+def trash_from_hand(S, R, T, F, p, k):
+    """p trashes k cards from its hand (all of them if fewer), one at a time: the person's
+    answers, else ``forced_trash``'s; how many it trashed."""
+    n = 0
+    while n < k and S[zn(p, Z_HAND)] > 0:
+        x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, 0, -1, 0, k - n)
+        if x == ANSWER_OPEN:
+            x = told(S, p, ASK_TRASH, forced_trash(S, R, T, F, p))
+        take_from(S, p, Z_HAND, x)
+        trash_card(S, T, p, x)
+        n += 1
+    return n
+
+
+@kernel
+def wishing_well(S, R, T, F, A, p):
+    """+1 Card, +1 Action. Name a card, then reveal the top card of your deck. If you
+    named it, put it into your hand.
+
+    The choose list names the card (its first rule that holds); by default the card p has
+    most of in its draw pile (its discard pile when the draw pile is empty: it is shuffled
+    in first), the cheaper between equals."""
+    x = ANSWER_OPEN
+    if person(S, p):
+        n = 0
+        for j in range(T[T_INGAME]):
+            asks.put_option(S, G_ASK, n, T[T_INGAME + 1 + j])
+            n += 1
+        x = ask_n(S, p, ASK_WISH, WISHING_WELL, 0, p, n, 0)
+    if x == ANSWER_OPEN:
+        if is_random(S, T, p):
+            x = T[T_INGAME + 1 + rand_below(R, MAXP, T[T_INGAME])]
+        else:
+            x = list_mode(S, R, T, F, p, WISHING_WELL, -1)
+            if x < 0:
+                why(S, p, L_MODE, WHY_DEFAULT)
+                x = wish_default(S, T, p)
+        told(S, p, ASK_WISH, x)
+    log_ev(S, EV_MODE, p, WISHING_WELL, x)
+    y = take_top(S, R, p)
+    if y < 0:
+        return
+    log_ev(S, EV_REVEAL, p, y, 0)
+    if y == x:
+        push(S, p, Z_HAND, y)
+        log_ev(S, EV_DRAW, p, y, 0)
+    else:
+        push(S, p, Z_DRAW, y)
+        log_ev(S, EV_BACK, p, y, 0)
+
+
+@kernel
+def wish_default(S, T, p):
+    """The card a bot's Wishing Well names by default (``wishing_well`` says which)."""
+    zone = Z_DRAW if S[zn(p, Z_DRAW)] > 0 else Z_DISC
+    best = COPPER
+    most = 0
+    for j in range(T[T_INGAME]):
+        c = T[T_INGAME + 1 + j]
+        k = count_in(S, p, zone, c)
+        if k > most or (k == most and k > 0 and cost_of(T, c) < cost_of(T, best)):
+            most = k
+            best = c
+    return best
+
+
+@kernel
+def baron(S, R, T, F, A, p):
+    """+1 Buy. You may discard an Estate for +4 coins. If you don't, gain an Estate.
+
+    The baron_discard option decides (default: yes)."""
+    if find_in(S, p, Z_HAND, ESTATE) >= 0 and yes_no(S, R, T, F, p, ASK_BARON, ESTATE, O_BARON, True):
+        move(S, p, Z_HAND, Z_DISC, ESTATE, EV_DISCARD)
+        S[G_COINS] += 4
+    else:
+        gain_chosen(S, T, A, p, ESTATE, Z_DISC)
+
+
+@kernel
+def bridge(S, R, T, F, A, p):
+    """+1 Buy, +1 coin. All cards (including cards in players' hands) cost 1 coin less
+    this turn, but not less than 0.
+
+    Counted in G_REDUCE; every cost the rules read is ``state.cost_now``."""
+    S[G_REDUCE] += 1
+
+
+@kernel
+def conspirator(S, R, T, F, A, p):
+    """+2 coins. If you've played 3 or more Actions this turn (counting this), +1 Card,
+    +1 Action.
+
+    Each play counts (G_PLAYS): a Throne Room and the card it plays twice are three."""
+    if S[G_PLAYS] >= 3:
+        draw(S, R, p, 1)
+        S[G_ACTIONS] += 1
+
+
+@kernel
+def coppersmith(S, R, T, F, A, p):
+    """Copper produces an extra 1 coin this turn.
+
+    Counted in G_COPPER, paid in the buy phase (every Treasure is played there)."""
+    S[G_COPPER] += 1
+
+
+@kernel
+def ironworks(S, R, T, F, A, p):
+    """Gain a card costing up to 4 coins. If it is an Action card, +1 Action; a Treasure
+    card, +1 coin; a Victory card, +1 Card.
+
+    The gain list picks the card, else ``forced_gain``'s default (a search bot may search
+    it: ``gain_choice``). No card gained (its pile empty): no bonus."""
+    g = gain_choice(S, R, T, F, A, p, 4, 0)
+    if g >= 0 and gain(S, T, A, p, g, Z_DISC, S[G_LOG] != 0):
+        if is_type(T, g, T_ACTION):
+            S[G_ACTIONS] += 1
+        if is_type(T, g, T_TREASURE):
+            S[G_COINS] += 1
+        if is_type(T, g, T_VICTORY):
+            draw(S, R, p, 1)
+
+
+@kernel
+def mining_village(S, R, T, F, A, p, slot):
+    """+1 Card, +2 Actions. You may trash this card immediately. If you do, +2 coins.
+
+    Once only (a Throne-Roomed one is trashed once). The mining_village_trash option
+    decides; by default it is trashed when the 2 coins turn the buy list's buy into a
+    Victory card."""
+    if S[zb(p, Z_PLAY) + slot] != MINING_VILLAGE:
+        return
+    if yes_no(S, R, T, F, p, ASK_MINING_VILLAGE, MINING_VILLAGE, O_MINING_VILLAGE,
+              mining_village_default(S, R, T, F, p)):
+        S[zb(p, Z_PLAY) + slot] = -1
+        trash_card(S, T, p, MINING_VILLAGE)
+        S[G_COINS] += 2
+
+
+@kernel
+def mining_village_default(S, R, T, F, p):
+    """Does a bot trash its Mining Village without a rule (``mining_village`` says when)?"""
+    more = buy_with(S, R, T, F, p, 2)
+    return more >= 0 and more != buy_with(S, R, T, F, p, 0) and is_type(T, more, T_VICTORY)
+
+
+@kernel
+def trading_post(S, R, T, F, A, p):
+    """Trash 2 cards from your hand. If you do, gain a Silver card; put it into your hand.
+
+    The trash list picks the cards, else the ones p least wants to keep."""
+    if trash_from_hand(S, R, T, F, p, 2) == 2:
+        gain_chosen(S, T, A, p, SILVER, Z_HAND)
+
+
+@kernel
+def nobles(S, R, T, F, A, p):
+    """Choose one: +3 Cards; or +2 Actions. 2 VP.
+
+    The choose list picks; by default +2 Actions when no Action is left and the hand
+    holds an Action, else +3 Cards."""
+    action = S[G_ACTIONS] == 0 and count_type_in(S, T, p, Z_HAND, T_ACTION) > 0
+    m = choose_mode(S, R, T, F, p, NOBLES, NNOBLES, -1, NOBLES_ACTIONS if action else NOBLES_CARDS)
+    if m == NOBLES_CARDS:
+        draw(S, R, p, 3)
+    else:
+        S[G_ACTIONS] += 2
+
+
 # ================================================================ the dispatch
 @inline
 def effect(S, R, T, F, A, c, slot, p):
@@ -742,6 +987,7 @@ def effect(S, R, T, F, A, c, slot, p):
     then its own text, if it has one. Inlined into its one caller, ``play_action`` (a
     call fewer per play; effect is not compiled on its own), with Witch and Militia
     inline in it and the +Cards drawn inline (the reshuffle a call); docs/perf.md."""
+    S[G_PLAYS] += 1
     if T[col(c, C_CARDS)] > 0:
         draw_hot(S, R, p, T[col(c, C_CARDS)], S[G_LOG] != 0, True)
     S[G_ACTIONS] += T[col(c, C_ACTIONS)]
@@ -795,3 +1041,29 @@ def effect(S, R, T, F, A, c, slot, p):
         adventurer(S, R, T, F, A, p)
     elif c == ARTISAN:
         artisan(S, R, T, F, A, p)
+    elif c == COURTYARD:
+        courtyard(S, R, T, F, A, p)
+    elif c == PAWN:
+        pawn(S, R, T, F, A, p)
+    elif c == SHANTY_TOWN:
+        shanty_town(S, R, T, F, A, p)
+    elif c == STEWARD:
+        steward(S, R, T, F, A, p)
+    elif c == WISHING_WELL:
+        wishing_well(S, R, T, F, A, p)
+    elif c == BARON:
+        baron(S, R, T, F, A, p)
+    elif c == BRIDGE:
+        bridge(S, R, T, F, A, p)
+    elif c == CONSPIRATOR:
+        conspirator(S, R, T, F, A, p)
+    elif c == COPPERSMITH:
+        coppersmith(S, R, T, F, A, p)
+    elif c == IRONWORKS:
+        ironworks(S, R, T, F, A, p)
+    elif c == MINING_VILLAGE:
+        mining_village(S, R, T, F, A, p, slot)
+    elif c == TRADING_POST:
+        trading_post(S, R, T, F, A, p)
+    elif c == NOBLES:
+        nobles(S, R, T, F, A, p)

@@ -8,7 +8,8 @@ from .state import col, log_hot, log_if, own, ps, push
 @inline
 def vp_with(S, T, p, extra):
     """p's VP if it owned one more ``extra`` (-1: as things stand): the owned cards' fixed
-    VP (the card table's, kept in PS_VP), and Gardens' 1 VP per 10 cards owned (round down)."""
+    VP (the card table's, kept in PS_VP), Duke's 1 VP per Duchy, and Gardens' 1 VP per 10
+    cards owned (round down)."""
     v = S[ps(p, PS_VP)]
     cards = S[ps(p, PS_CARDS)]
     if extra >= 0:
@@ -16,6 +17,9 @@ def vp_with(S, T, p, extra):
         cards += 1
     # cards // 10, as a multiply and a shift: exact below 43,690 cards, and a player owns
     # fewer than MAXC (the turn loop scores every turn; docs/perf.md)
+    if T[TH_VPX] == 0:  # a supply without them (most games; the turn loop scores every turn)
+        return v
+    v += (S[own(p, DUKE)] + (1 if extra == DUKE else 0)) * (S[own(p, DUCHY)] + (1 if extra == DUCHY else 0))
     return v + (S[own(p, GARDENS)] + (1 if extra == GARDENS else 0)) * ((cards * 52429) >> 19)
 
 

@@ -21,7 +21,7 @@ from . import effects, turn
 from ._jit import KERNELS_SET, inline
 from .decisions import ANSWER_OPEN, ask_supply, bot_gain, choose_gain_hot, person, told, why_chose
 from .gains import gain_chosen
-from .state import col, is_type, log_ev, ps, rule_span, zb, zn
+from .state import cost_now, is_type, log_ev, ps, rule_span, zb, zn
 from .turn import (action_phase, buy, buy_phase, buys, cleanup, end_reason, finish_game, log_event,  # noqa: F401
                    play_turns, resolve_work, turn_tally)  # log_event: log_race's
 
@@ -143,7 +143,7 @@ log_race = kernel(jit.engine_copy(shared.log_race, globals(), shared.LOG_RACE_NA
 def buyable(S, T, c, coins):
     """Whether card c is one to weigh with ``coins``: in the supply, affordable, and not
     the card gains pass over now (G_SKIP)."""
-    return S[S_SUP + c] > 0 and T[col(c, C_COST)] <= coins and c + 1 != S[G_SKIP]
+    return S[S_SUP + c] > 0 and cost_now(S, T, c) <= coins and c + 1 != S[G_SKIP]
 
 
 @inline
@@ -200,7 +200,7 @@ GAIN_KEY = np.uint64(0x5851F42D4C957F2D)
 @inline
 def gainable(S, T, c, cap, mask):
     """Whether card c is one a gain up to ``cap`` of the types ``mask`` may take now."""
-    return (S[S_SUP + c] > 0 and T[col(c, C_COST)] <= cap and (mask == 0 or is_type(T, c, mask))
+    return (S[S_SUP + c] > 0 and cost_now(S, T, c) <= cap and (mask == 0 or is_type(T, c, mask))
             and c + 1 != S[G_SKIP])
 
 

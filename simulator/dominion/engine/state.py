@@ -255,7 +255,16 @@ def is_type(T, c, mask):
 
 @kernel
 def cost_of(T, c):
+    """Card c's printed cost (``cost_now``: what it costs this turn)."""
     return T[col(c, C_COST)]
+
+
+@inline
+def cost_now(S, T, c):
+    """What card c costs now: its printed cost less this turn's reductions (Bridge), never
+    below 0. (A cap of what a choice may spend compares as ``cost <= cap + S[G_REDUCE]``,
+    the same for any cap of 0 or more.)"""
+    return max(0, T[col(c, C_COST)] - S[G_REDUCE])
 
 
 @kernel

@@ -6,7 +6,7 @@ from ...kernels.tally_kernels import close_unit, start_game
 from ...kernels.tally_kernels import score_game, score_seat  # noqa: F401 - the shared finish_game's
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel, on_demand
-from .state import col, count_in, draw, draw_hot, log_hot, log_if, own, ps, push, take_from, zb, zn
+from .state import col, cost_now, count_in, draw, draw_hot, log_hot, log_if, own, ps, push, take_from, zb, zn
 from .gains import count_owned, gain, vp_of
 from .decisions import ANSWER_OPEN, ask_supply, zone_question, choose_gain_hot, choose_play, person, told, why_chose
 from .effects import effect, push_play
@@ -89,6 +89,9 @@ def buy_phase(S, R, T, F, A, p, b, lg):
             log_if(S, lg, EV_PLAY, p, S[op + i], 0)
     if silver:
         coins += S[G_MERCHANT]
+    if S[G_COPPER] != 0:  # Coppersmith: each Copper played produces more
+        for i in range(first, played):
+            coins += S[G_COPPER] * (S[op + i] == COPPER)
     coins += S[G_COINS]
     S[G_COINS] = coins
     S[G_TURN_COINS] = coins
@@ -125,7 +128,7 @@ def choose_buy(S, R, T, F, A, p, lg):
 def buy(S, T, A, p, c, lg):
     """p buys card c."""
     S[G_BUYS] -= 1
-    S[G_COINS] -= T[col(c, C_COST)]
+    S[G_COINS] -= cost_now(S, T, c)
     log_if(S, lg, EV_BUY, p, c, 0)
     gain(S, T, A, p, c, Z_DISC, lg)
 
@@ -158,6 +161,9 @@ def start_turn(S, p, lg):
     S[G_COINS] = 0
     S[G_MERCHANT] = 0
     S[G_TURN_COINS] = 0
+    S[G_REDUCE] = 0
+    S[G_PLAYS] = 0
+    S[G_COPPER] = 0
     S[ps(p, PS_TURNS)] += 1
     if lg:
         log_if(S, lg, EV_TURN, p, -1, S[ps(p, PS_TURNS)])
@@ -188,14 +194,16 @@ def setup_game(S, R, T):
     S[G_WK] = 0
     S[G_ERR] = 0
     S[G_SKIP] = 0
-    for c in range(NCARDS):
+    # only the supply's cards: no one gains, trashes or owns another (their pile stays -1)
+    for j in range(T[T_INGAME]):
+        c = T[T_INGAME + 1 + j]
         S[S_SUP + c] = S[S_SUP0 + c]
         S[S_TRASH + c] = 0
         if S[S_SUP0 + c] == 0:
             S[G_EMPTY] += 1
+        for p in range(MAXP):
+            S[own(p, c)] = 0
     for i in range(S_PS, S_PS + MAXP * NPS):
-        S[i] = 0
-    for i in range(S_OWN, S_OWN + MAXP * NCS):
         S[i] = 0
     for i in range(S_ZN, S_ZN + MAXP * NZ):
         S[i] = 0
