@@ -29,12 +29,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BMU = ROOT / "strategies" / "big_money_ultimate.yaml"
 
-#: outright win % of the Two X bot against Big Money Ultimate in the reference simulator
-REFERENCE = {"Remodel": 47.9, "Artisan": 31.5, "Chapel": 19.3, "Feast": 12.3, "Moneylender": 33.2}
+#: outright win % of the Two X bot against Big Money Ultimate in the reference simulator:
+#: the base cards' from issue 14; Intrigue's measured for issue 42 with DominionSim's own
+#: engine (source at commit 8e56854, a headless harness of ours around its game loop, 20,000
+#: games each, seats shuffled; its BMU and Two X bots written in its XML bot format, every
+#: card decision left to its defaults). Bridge: with a one-line fix of that commit's bug
+#: (the cost reduction lasted into the opponent's turn: 27.4% unfixed); its 2022 jar agrees
+#: (56.8%). DominionSim calls Harem "Farm".
+REFERENCE = {"Remodel": 47.9, "Artisan": 31.5, "Chapel": 19.3, "Feast": 12.3, "Moneylender": 33.2,
+             "Courtyard": 83.63, "Lurker": 0.98, "Pawn": 30.03, "Secret Chamber": 7.89, "Great Hall": 27.79,
+             "Masquerade": 42.69, "Shanty Town": 47.26, "Steward": 52.15, "Swindler": 74.70, "Wishing Well": 16.67,
+             "Baron": 62.17, "Bridge": 56.27, "Conspirator": 38.62, "Coppersmith": 35.03, "Diplomat": 42.73,
+             "Ironworks": 51.23, "Mill": 70.39, "Mining Village": 40.09, "Scout": 14.05, "Secret Passage": 53.41,
+             "Courtier": 67.28, "Duke": 32.37, "Minion": 59.18, "Patrol": 78.18, "Replace": 67.41, "Saboteur": 48.47,
+             "Torturer": 79.21, "Trading Post": 45.69, "Tribute": 68.12, "Upgrade": 44.49, "Harem": 44.40,
+             "Nobles": 65.67}
 #: coins the reference counts in a card's "total money" where dsim's ``total_money`` counts
-#: none (dsim counts only coins a card gives unconditionally; the reference counts $1 for
-#: Moneylender), so that the Two X bot's Province threshold means the same in both
-REFERENCE_MONEY = {"Moneylender": 1}
+#: fewer (dsim counts only coins a card gives unconditionally; the reference counts $1 for
+#: Moneylender, and for Intrigue's its coin value: Pawn 1, Steward 2, Baron 4, Bridge 2
+#: (dsim: 1), Courtier 3, Minion 2), so that the Two X bot's Province threshold means the
+#: same in both
+REFERENCE_MONEY = {"Moneylender": 1, "Pawn": 1, "Steward": 2, "Baron": 4, "Bridge": 1, "Courtier": 3, "Minion": 2}
 
 
 def two_x(card) -> str:

@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ._version import __version__
-from .errors import InputError, InputErrors, one_error, printable, short
+from .errors import InputError, InputErrors, closest, one_error, printable, short
 from .games import bots_meta, game_name, game_of, game_of_bots, info, offers, one_game, read_file
 from .person import replay_words
 from .report.outfiles import refuse_inputs
@@ -310,10 +310,11 @@ def _play_match(match, games: int, opts: RunOptions, paired: bool, until_ci, pro
 
 @setup_aliases
 def setups_for(bots, setups=(), random_setups: int = 0, seed: int = 0, rules: dict | None = None,
-               free: bool = False) -> list:
+               free: bool = False, sets=None) -> list:
     """Setup files (or loaded setups) plus ``random_setups`` random ones that hold every
     item the bots name (with ``free``, drawn without them: the bots meet setups that lack
-    their items)."""
+    their items), the rest drawn from the item ``sets`` named (a game that offers "sets";
+    None: its default)."""
     bots = load_bots(bots)
     if isinstance(setups, (str, os.PathLike)) or game_of_bots(bots).is_setup(setups):
         setups = [setups]
@@ -333,7 +334,10 @@ def setups_for(bots, setups=(), random_setups: int = 0, seed: int = 0, rules: di
             if not game.RANDOM_SETUPS:
                 raise InputError(f"{game.LABELS['game']} draws no random {game.LABELS['setup']}s",
                                  hint=f"give {game.LABELS['setup']} files with -k")
-            out += game.random_setups(random_setups, bots, seed, rules_arg(rules), **({"free": True} if free else {}))
+            extra = {"free": True} if free else {}
+            if sets is not None:
+                extra["sets"] = sets_arg(game, sets)
+            out += game.random_setups(random_setups, bots, seed, rules_arg(rules), **extra)
         except InputError as e:
             raise InputErrors([e]) from None
     if not out:
@@ -341,6 +345,22 @@ def setups_for(bots, setups=(), random_setups: int = 0, seed: int = 0, rules: di
         raise one_error(f"compare needs {game.LABELS['setup']}s", hint="give -k FILE (several)"
                         + (" or --random-setups N" if game.RANDOM_SETUPS else ""))
     return _distinct(out)
+
+
+def sets_arg(game, sets) -> tuple:
+    """The item sets named (a list, or one text "base,intrigue"), checked against the game's."""
+    if "sets" not in offers(game):
+        raise InputError(f"{game.LABELS['game']}'s {game.LABELS['items']} come in no sets", hint="leave out --sets")
+    names = [s.strip() for s in sets.split(",")] if isinstance(sets, str) else list(sets)
+    if not names or not all(isinstance(s, str) and s for s in names):
+        raise InputError(f"--sets names sets, separated by commas, not {short(sets)}",
+                         hint="sets: " + ",".join(game.SETS))
+    for s in names:
+        if s not in game.SETS:
+            close = closest(s, game.SETS)
+            raise InputError(f"unknown set {short(s, 30)}", hint=f"did you mean '{close}'?" if close else
+                             "sets: " + ",".join(game.SETS))
+    return tuple(dict.fromkeys(names))
 
 
 def _distinct(setups: list) -> list:
@@ -366,13 +386,16 @@ def setup_seed(seed: int, setup_record: dict) -> int:
 @setup_aliases
 def compare(bots, setups=(), random_setups: int = 0, games: int = 10_000, seed: int | None = None,
             jobs: int | None = None, players: int | None = None, rules: dict | None = None,
-            seats: str = "rotate", paired: bool = False, progress: bool = False, free: bool = False):
+            seats: str = "rotate", paired: bool = False, progress: bool = False, free: bool = False,
+            sets=None):
     """The same bots on each setup: the files (or loaded setups) given, then
     ``random_setups`` random ones (with ``free``, drawn without forcing the bots' cards
-    in). Each setup plays with a seed of its own, derived from ``seed`` and the setup
-    (``setup_seed``: reproducible, different between setups), so that the setups are
-    independent samples for the pooled verdict. Returns CompareResults: ``table`` has one
-    row per setup and bot, ``pooled`` one row per bot over all of them."""
+    in; from the item ``sets`` named, for a game whose items come in sets). Each setup
+    plays with a seed of its own, derived from ``seed`` and the setup (``setup_seed``:
+    reproducible, different between setups), so that the setups are independent samples
+    for the pooled verdict. Returns CompareResults: ``table`` has one row per setup and
+    bot, ``pooled`` one row per bot over all of them.
+    """
     games, opts = check_run_args(games, seed, jobs)
     seed, jobs = opts.seed, opts.jobs
     paired, progress = pairing(paired, seats), flag("progress", progress)
@@ -387,8 +410,12 @@ def compare(bots, setups=(), random_setups: int = 0, games: int = 10_000, seed: 
                             "to draw", hint=f"give {word} files with -k")
         raise one_error(f"--free says how random {word}s are drawn: give how many too",
                         hint=f"add --random-{word}s N")
+    if sets is not None and not random_setups:
+        word = game.LABELS["setup"]
+        raise one_error(f"--sets says what random {word}s are drawn from: give how many too",
+                        hint=f"add --random-{word}s N")
     runs, missing, lacks = {}, {}, {}
-    setups = setups_for(loaded, setups, random_setups, seed, rules, free)
+    setups = setups_for(loaded, setups, random_setups, seed, rules, free, sets)
     first_match = None
     for i, k in enumerate(setups):
         match = prepare(loaded, k, players, rules, seats)

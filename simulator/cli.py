@@ -297,11 +297,14 @@ def _print_results(res, fmt):
 @click.option("--free", is_flag=True,
               help="Draw the random setups without forcing in what the bots name: the bots meet setups "
                    "that lack it (and adapt, if their conditions say how).")
+@click.option("--sets", default=None, metavar="SET,SET",
+              help="The sets the random setups draw from, for a game whose items come in sets "
+                   "(dsim cards lists each item's; default: the first).")
 @options(games_option("Games per setup."), PLAYERS, RULES, SEATS, PAIRED, JOBS, SEED, QUIET, VERBOSE, OUT,
          OPEN, FORMAT)
 @user_errors
-def compare(bots, setups, random_setups, free, games, players, rules, seats, paired, jobs, seed, quiet, verbose,
-            out, open_report, fmt):
+def compare(bots, setups, random_setups, free, sets, games, players, rules, seats, paired, jobs, seed, quiet,
+            verbose, out, open_report, fmt):
     """The same bots on several setups, side by side, and their verdict over all
     (each setup plays games of its own: a seed derived from --seed and the setup).
 
@@ -310,6 +313,7 @@ def compare(bots, setups, random_setups, free, games, players, rules, seats, pai
       dsim compare strategies/laboratory.yaml strategies/big_money_ultimate.yaml \\
           -k kingdoms/first_game.yaml -k kingdoms/interaction.yaml --random-setups 3 --out reports/cmp
       dsim compare strategies/laboratory.yaml strategies/market.yaml --random-setups 20 --free
+      dsim compare strategies/laboratory.yaml strategies/market.yaml --random-setups 5 --sets base,intrigue
     """
     _check_open(open_report, out)
     setup_logging(verbose, quiet)
@@ -317,7 +321,7 @@ def compare(bots, setups, random_setups, free, games, players, rules, seats, pai
     with StopSignals() as stop, claim_out(out, COMPARE_FILES, [*bots, *setups]):
         res = api.compare(loaded, setups, random_setups, games=games, seed=seed, jobs=jobs,
                           players=players, rules=_rule_overrides(rules, loaded), seats=seats, paired=paired,
-                          progress=not quiet and sys.stderr.isatty(), free=free)
+                          progress=not quiet and sys.stderr.isatty(), free=free, sets=sets)
         stop.shield()
         if not quiet:
             for w in res.meta["warnings"]:

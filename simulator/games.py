@@ -81,6 +81,8 @@ CAPABILITIES = {
     "why": (("log_text",), "dsim log --why: its log says which rule made each choice"),
     "stats": (("stats_table",), "figures of its own: res.game_stats, and the reports its STATS_REPORT describes"),
     "default_setup": (("default_setup",), "a setup it plays when none is given"),
+    "sets": (("SETS",), "its items come in sets (SETS, in order; the first is the default): random setups draw "
+                        "from the sets named (compare --sets), random_setups(..., sets=)"),
 }
 #: what a game may declare, with what a game that does not declare it has: its capabilities,
 #: the conformance suite's examples (tests/core/test_conformance.py: "bots", "setup",

@@ -19,7 +19,7 @@ from ..lang.yamlio import LineDict
 from ..run.stats import BOT_COLS, SEAT_COLS
 from . import layout as E  # the engine's constants; the kernels load on first use (numba)
 from . import optimizing
-from .cards import CARDS, NCARDS, card_columns
+from .cards import CARDS, NCARDS, SETS, card_columns
 from .gamelog import game_text
 from . import table
 from .layout import IMPLEMENTED
@@ -110,8 +110,12 @@ def build_tables(match_ct: np.ndarray, sup0: np.ndarray, compiled: CompiledBots)
         T[o + 1:o + 1 + len(typed)] = typed
     ingame = [c for c in range(NCARDS) if sup0[c] >= 0]
     T[E.TH_VPX] = int(sup0[E.GARDENS] >= 0 or sup0[E.DUKE] >= 0)
+    T[E.TH_REACT] = int(sup0[E.DIPLOMAT] >= 0 or sup0[E.SECRET_CHAMBER] >= 0)
     T[E.T_INGAME] = len(ingame)
     T[E.T_INGAME + 1:E.T_INGAME + 1 + len(ingame)] = ingame
+    assert len(ingame) < 63  # the set of choose_in_zone: one int64, bit 63 for cards not in the game
+    T[E.T_SLOT:E.T_SLOT + E.NCS] = 63
+    T[E.T_SLOT + np.array(ingame, dtype=np.int64)] = np.arange(len(ingame))
     place_bots(T, E.T_BOTS, (E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT, E.TH_CLAUSES), parts)
     return T, stack_array(E.F_STK, compiled.consts)
 
@@ -214,7 +218,8 @@ class Dominion(EngineGame):
         ("Militia vs Smithy Big Money", ["militia.yaml", "smithy_big_money.yaml"], None),
     ]
     BENCH_REFERENCE = True  # bench/bm_reference.c plays a simplified Big Money mirror
-    OFFERS = frozenset({"optimize", "each_item", "play", "why"})
+    OFFERS = frozenset({"optimize", "each_item", "play", "why", "sets"})
+    SETS = SETS
     #: the conformance suite's examples (bots under strategies/, setups under kingdoms/)
     EXAMPLES = {"bots": ["smithy_big_money.yaml", "big_money_ultimate.yaml"], "setup": "first_game.yaml",
                 "other_setup": "big_money.yaml",
@@ -276,14 +281,15 @@ def parse_rules(items) -> dict:
     return out
 
 
-def random_setups(n: int, bots: list, seed: int, rules: dict, free: bool = False) -> list:
+def random_setups(n: int, bots: list, seed: int, rules: dict, free: bool = False, sets=SETS[:1]) -> list:
     """n random kingdoms holding every kingdom card the bots name (with ``free``, any 10
-    kingdom cards: the bots meet kingdoms that lack theirs)."""
+    kingdom cards: the bots meet kingdoms that lack theirs), the rest drawn from the card
+    ``sets`` (default: the base set)."""
     named = set()
     if not free:
         for b in bots:
             named |= b.cards()
-    return random_kingdoms(n, named, seed, Rules().with_overrides(rules or {}), free)
+    return random_kingdoms(n, named, seed, Rules().with_overrides(rules or {}), free, tuple(sets))
 
 
 def check_file(data, path: str, text: str) -> tuple:

@@ -9,7 +9,7 @@ from ..lang.search import rollout_text
 from ..run.stats import wilson
 from . import layout as E
 from .cards import BY_NAME, CARDS, TYPE_BITS, card_name as _name
-from .strategy import DEFAULT_LISTS, LISTS, MODES, OPTIONS, VOCABULARY, WISH, default_rules
+from .strategy import CARD_MODES, DEFAULT_LISTS, LISTS, MODES, OPTIONS, VOCABULARY, WISH, default_rules
 
 ZONE_WORDS = {E.Z_DISC: "", E.Z_HAND: " into hand", E.Z_DRAW: " onto the deck"}
 ENDINGS = {E.END_PROVINCES: "the Province pile is empty", E.END_PILES: "supply piles are empty",
@@ -49,12 +49,31 @@ DEFAULT_WHY = {
                            "when they change the buy, else +2 Cards",
     ("choose", "Nobles"): "+2 Actions when an Action waits in hand and none is left, else +3 Cards",
     ("choose", "Wishing Well"): "the card the draw pile holds most of",
-    ("trash", "Steward"): "the trash list's cards, else the cards least wanted",
-    ("trash", "Trading Post"): "the trash list's cards, else the cards least wanted",
+    ("trash", "Steward"): "the trash list's cards, else the cards lost least (a Curse, an early Estate, a Copper, "
+                          "a late Estate, the cheapest, Victory cards last)",
+    ("trash", "Trading Post"): "the trash list's cards, else the cards lost least (a Curse, an early Estate, a "
+                               "Copper, a late Estate, the cheapest, Victory cards last)",
     ("topdeck", "Courtyard"): "a card this turn can spare, else the cheapest Treasure, else the card least wanted",
+    ("topdeck", "Secret Passage"): "a card this turn can spare, else the cheapest Treasure, else the card least "
+                                   "wanted; a Curse, Victory card or Copper to the bottom",
+    ("choose", "Lurker"): "gain an Action of the trash the gain list names, else trash the Supply's costliest Action",
+    ("choose", "Minion"): "+2 coins when another Action waits in hand or the hand then buys what the buy list "
+                          "buys with coins to spare, else the attack",
+    ("choose", "Torturer"): "discard 2 cards, unless the Curses have run out",
+    ("choose", "Courtier"): "+3 coins when they turn the buy into a Victory card, else a Gold; then the other",
+    ("choose", "Swindler"): "a Curse, a Victory card, else the card of that cost giving the least money",
+    ("trash", "Lurker"): "the Supply's costliest Action",
+    ("trash", "Upgrade"): "a Curse, else the card least wanted whose upgrade the gain list takes, else the trash "
+                          "list's, else the card lost least",
+    ("discard", "Secret Chamber"): "the discard list, then every card that gives nothing this turn",
+    ("gain", "Saboteur"): "the costliest Treasure, else Action, within the cost (never Copper); else nothing",
+    ("gain", "Upgrade"): "the first Treasure, Action, Victory card or Curse costing exactly that",
+    ("pass", None): "the card least wanted",
 }
 #: what a yes/no option does without a rule
-OPTION_DEFAULTS = {"mining_village_trash": "trashed when the 2 coins turn the buy into a Victory card"}
+OPTION_DEFAULTS = {"mining_village_trash": "trashed when the 2 coins change the buy",
+                   "mill_discard": "when 2 cards of the hand give nothing this turn (or 1 and a Copper's coin "
+                                   "changes the buy)"}
 
 
 _TYPE_NAMES = {bit: name for name, bit in TYPE_BITS.items()}
@@ -68,7 +87,7 @@ def value_name(op: int, a: int) -> str:
 def _rule_of(bot, key: str, i: int):
     """Rule i of the bot's list ``key`` as the engine reads it (its own, the buy list for a
     gain list it lacks, or the default list), or None."""
-    own = getattr(bot, key, None)
+    own = bot.rules(key) if key in LISTS else None
     if own is not None:
         return own[i] if i < len(own) else None
     if key == "gain":
@@ -126,7 +145,7 @@ def _rule_where(bot, key: str, i: int) -> str:
             return f"choose: rule {i + 1}"
         card, (m, prog, line) = rules[i]
         return f"choose {card} (line {line}): {mode_name(card, m)}" + (f": {prog.text}" if prog else "")
-    own = getattr(bot, key)
+    own = bot.rules(key)
     if own is not None and i < len(own):
         r = own[i]
         return f"{key} rule {i + 1}" + (f" (line {r.line})" if r.line else "") + f": {r.text}"
@@ -163,8 +182,8 @@ def why_text(bot, lst: int, v: int, resolving: str | None) -> str:
 
 
 def mode_name(card: str, m: int) -> str:
-    """A "choose" card's mode m as a bot file names it (Wishing Well's: the card named)."""
-    return _name(m) if card == WISH else MODES[card][m]
+    """A "choose" card's mode m as a bot file names it (Wishing Well's, Swindler's: a card)."""
+    return _name(m) if card in CARD_MODES else MODES[card][m]
 
 
 def search_text(rows: list, v: int) -> str:
@@ -339,6 +358,9 @@ class _Text:
         self.lines.append(f"  {self.other(p)}names {_name(v)}" if card == WISH else
                           f"  {self.other(p)}chooses {mode_name(card, v)}")
 
+    def passed_on(self, p, c, v):
+        self.lines.append(f"  {self.who[p]} passes {_name(c)} to {self.who[v]}")
+
     def guard(self, p, c, v):
         stops = ""
         if self.seat_bots is not None:
@@ -352,7 +374,8 @@ class _Text:
         self.lines += ["", f"Game over: {why}."]
 
     HANDLERS = {E.EV_TURN: turn, E.EV_HAND: hand_card, E.EV_PLAY: play, E.EV_THRONE: throne, E.EV_COINS: coins,
-                E.EV_BUY: buy, E.EV_GAIN: gain, E.EV_GUARD: guard, E.EV_END: end, E.EV_MODE: mode}
+                E.EV_BUY: buy, E.EV_GAIN: gain, E.EV_GUARD: guard, E.EV_END: end, E.EV_MODE: mode,
+                E.EV_PASS: passed_on}
 
 
 #: the events written as one line each: {other} is the player's name and a space, unless it
@@ -361,7 +384,9 @@ class _Text:
 _LINES = {E.EV_SHUFFLE: "  {other}shuffles {v} card{vs}", E.EV_NOGAIN: "  {other}cannot gain {card}: its pile is empty",
           E.EV_REACT: "  {name} reveals {card} and is unaffected",
           E.EV_DECK: "  puts the deck ({v} card{vs}) into the discard pile", E.EV_NOTHING: "  {card} does nothing",
-          E.EV_SCORE: "  {name}: {v} VP in {c} turn{cs}"}
+          E.EV_SCORE: "  {name}: {v} VP in {c} turn{cs}",
+          E.EV_BOTTOM: "  {other}puts {card} at the bottom of the deck",
+          E.EV_SUPPLY_TRASH: "  {other}trashes {card} from the Supply"}
 
 
 class _Fields(dict):

@@ -95,10 +95,8 @@ NCS = 72  # stride of per-card rows
 START_COPPERS = 7
 START_ESTATES = 3
 
-#: cards whose every effect this engine plays (checked before any game runs): the base set,
-#: and the Intrigue cards played so far
-IMPLEMENTED = (*range(COURTYARD), COURTYARD, PAWN, GREAT_HALL, SHANTY_TOWN, STEWARD, WISHING_WELL, BARON, BRIDGE,
-               CONSPIRATOR, COPPERSMITH, IRONWORKS, MINING_VILLAGE, DUKE, TRADING_POST, HAREM, NOBLES)
+#: cards whose every effect this engine plays (checked before any game runs)
+IMPLEMENTED = tuple(range(NCARDS))
 
 # ---------------------------------------------------------------- a card's modes (``choose``)
 #: a choose rule's card column holds card * MODE_BASE + the mode (Wishing Well's: the card named)
@@ -115,6 +113,20 @@ NSTEWARD = 3
 NOBLES_CARDS = 0
 NOBLES_ACTIONS = 1
 NNOBLES = 2
+LURKER_TRASH = 0
+LURKER_GAIN = 1
+NLURKER = 2
+MINION_COINS = 0
+MINION_ATTACK = 1
+NMINION = 2
+TORTURER_DISCARD = 0
+TORTURER_CURSE = 1
+NTORTURER = 2
+COURTIER_ACTION = 0
+COURTIER_BUY = 1
+COURTIER_COINS = 2
+COURTIER_GOLD = 3
+NCOURTIER = 4
 
 # ---------------------------------------------------------------- card table columns
 C_COST = 0
@@ -163,7 +175,7 @@ G_ASK = 20       # offset in S of the ask region (simulator/kernels/ask_layout.p
 G_SCR = 21       # offset in S of the search's scratch region (SC_*), in a game with a search bot (0: none)
 G_ASCR = 22      # offset in A of the rollouts' tallies (never read), in a game with a search bot
 G_REDUCE = 23    # coins every card costs less this turn (Bridge), never below 0: ``state.cost_now``
-G_PLAYS = 24     # Actions played this turn, each play counted (Throne Room's twice): Conspirator
+G_PLAYS = 24     # the turn's plays beyond one per Action in play (Throne Room's second): ``actions_played``
 G_COPPER = 25    # coins each Copper produces this turn beyond its own (Coppersmith)
 NGS = 32
 
@@ -221,11 +233,13 @@ TH_RL = 2
 TH_BOPT = 3
 TH_CLAUSES = 4
 TH_VPX = 5       # 1: the supply has a card whose VP is counted (Gardens, Duke), 0: every VP is fixed
+TH_REACT = 6     # 1: the supply has a Reaction besides Moat (Secret Chamber, Diplomat)
 T_CT = 8
 T_TYPED = T_CT + NCS * NCOL  # per type 1 << i: at T_TYPED + i * NCS, how many of the
 NTYPES = 6                   # supply's cards have it, then their ids
 T_INGAME = T_TYPED + NTYPES * NCS  # how many cards the game's supply has, then their ids
-T_BOTS = T_INGAME + NCS
+T_SLOT = T_INGAME + NCS  # per card: its bit in a set of the game's cards (its place in T_INGAME; 63: not in the game)
+T_BOTS = T_SLOT + NCS
 # a bot rule's row (RW ints, from TH_RULES): its card and the card's cost, its condition's
 # code (start, length), and how the condition is evaluated (R_KIND, made by
 # strategy.fast_form): K_RANGE, the commonest shape, a range test: the rule holds when
@@ -268,7 +282,8 @@ L_DISCARD = 4
 L_TOPDECK = 5
 L_SETASIDE = 6
 L_MODE = 7       # the choose rules: which mode of a "choose one" card (MODE_BASE)
-NL = 8
+L_PASS = 8       # Masquerade: the card to pass
+NL = 9
 O_GUARD = 0      # end-game guard on
 O_RANDOM = 1     # every decision random (fuzzing)
 O_MOAT = 2       # rule whose condition decides revealing Moat (-1: always)
@@ -285,7 +300,10 @@ O_MARGIN = 12    # standard errors (x 100) by which another buy must beat its li
 O_DECIDE = 13    # what a search bot searches: SD_BUY | SD_GAIN (bit i: strategy.SEARCHED[i])
 O_BARON = 14     # rule whose condition decides Baron's discarding an Estate (-1: always)
 O_MINING_VILLAGE = 15  # rule whose condition decides trashing Mining Village (-1: the default)
-NO = 16
+O_MILL = 16      # rule whose condition decides Mill's discarding 2 cards (-1: the default)
+O_DIPLOMAT = 17  # rule whose condition decides revealing Diplomat against an Attack (-1: always)
+O_SECRET_CHAMBER = 18  # rule whose condition decides revealing Secret Chamber against an Attack (-1: always)
+NO = 19
 SD_BUY = 1       # its buys
 SD_GAIN = 2      # its gains from Workshop, Feast and Remodel
 SO_LIST = 0
@@ -376,6 +394,9 @@ EV_ARG = 4096
 EV_SEARCH = 26   # (a logged game) a search bot's option: card: the card (-1: nothing), value: its win twelfths
 EV_SEARCHN = 27  # and how many rollouts it had (follows its EV_SEARCH)
 EV_MODE = 28     # a "choose" card's choice: card: the card, value: the mode (Wishing Well: the card named)
+EV_PASS = 29     # Masquerade: card passed to player value
+EV_BOTTOM = 30   # Secret Passage: a card put at the bottom of the deck
+EV_SUPPLY_TRASH = 31  # Lurker: a card trashed from the Supply
 WN_DETAIL = 16
 WN_COST = 0      # the card costs more than the choice may spend
 WN_EMPTY = 1     # its supply pile is empty
@@ -414,7 +435,16 @@ ASK_THIEF_GAIN = 16   # gain the trashed Treasure (Q_ABOUT)?
 ASK_BANDIT = 17       # which revealed Treasure (not Copper) to trash
 ASK_SENTRY = 18       # the card (Q_ABOUT) Sentry revealed: 0 back on the deck, 1 discard, 2 trash
 ASK_SENTRY_TOP = 19   # which card Sentry puts back goes on top
-ASK_MODE = 20         # a mode of the "choose" card Q_ABOUT (Pawn, Steward, Nobles; Q_ARG: a mode already chosen, or -1)
+ASK_MODE = 20         # a mode of the "choose" card Q_ABOUT (Q_ARG: the modes already chosen, bit i for mode i)
 ASK_BARON = 21        # Baron: discard an Estate for +4 coins? (no: gain an Estate)
 ASK_MINING_VILLAGE = 22  # trash Mining Village for +2 coins?
 ASK_WISH = 23         # Wishing Well: the card named
+ASK_MILL = 24         # Mill: discard 2 cards for +2 coins?
+ASK_REACT = 25        # reveal the Reaction Q_ABOUT (Diplomat, Secret Chamber) against an Attack?
+ASK_SWINDLER = 26     # Swindler: the card Q_OWNER gains, costing what their trashed card did (Q_ARG)
+ASK_ORDER = 27        # Scout, Patrol: which card goes back on top (of those left to put back)
+ASK_WHERE = 28        # Secret Passage: the card (Q_ABOUT) goes 0 on top of the deck, 1 at its bottom
+ASK_REVEAL = 29       # Courtier: the card of the hand to reveal
+ASK_LURKER = 30       # Lurker: Q_ARG 0: the Supply's Action to trash, 1: the trash's Action to gain
+ASK_PASS = 31         # Masquerade: the card to pass to the left
+ASK_GAIN_EXACT = 32   # Upgrade: the card to gain, costing exactly Q_ARG

@@ -29,10 +29,13 @@ from ..lang.genome import Clause, Genome, Grammar, ListSpec, Rule, Shape
 
 BASIC = ("Province", "Duchy", "Estate", "Gold", "Silver")
 #: the kingdom cards that consult each decision list (their victims' lists included)
-USES = {"trash": ("Chapel", "Remodel", "Sentry", "Moneylender", "Mine", "Bandit"),
-        "discard": ("Cellar", "Sentry", "Militia", "Poacher", "Spy"),
-        "gain": ("Workshop", "Feast", "Remodel", "Artisan", "Mine", "Thief"),
-        "topdeck": ("Artisan", "Harbinger", "Bureaucrat"),
+USES = {"trash": ("Chapel", "Remodel", "Sentry", "Moneylender", "Mine", "Bandit", "Steward", "Trading Post",
+                  "Masquerade", "Upgrade", "Replace", "Lurker"),
+        "discard": ("Cellar", "Sentry", "Militia", "Poacher", "Spy", "Secret Chamber", "Mill", "Torturer",
+                    "Diplomat"),
+        "gain": ("Workshop", "Feast", "Remodel", "Artisan", "Mine", "Thief", "Ironworks", "Replace", "Upgrade",
+                 "Saboteur", "Lurker"),
+        "topdeck": ("Artisan", "Harbinger", "Bureaucrat", "Courtyard", "Secret Passage", "Secret Chamber"),
         "set_aside": ("Library",)}
 BUYING = ("buy", "gain")
 ALL = ("buy", "gain", "play", "trash", "discard", "topdeck", "set_aside")

@@ -85,18 +85,24 @@ DEFAULT_PLAY_ORDER = (
 assert sorted(DEFAULT_PLAY_ORDER) == sorted(c.name for c in CARDS if "Action" in c.types)
 
 LISTS = {"buy": E.L_BUY, "play": E.L_PLAY, "gain": E.L_GAIN, "trash": E.L_TRASH, "discard": E.L_DISCARD,
-         "topdeck": E.L_TOPDECK, "set_aside": E.L_SETASIDE}
+         "topdeck": E.L_TOPDECK, "set_aside": E.L_SETASIDE, "pass": E.L_PASS}
+#: the Strategy attribute of a list whose key is a Python word
+LIST_ATTRS = {"pass": "passing"}
 #: yes/no decisions a bot may answer with a condition (default: yes)
 OPTIONS = {"reveal_moat": E.O_MOAT, "chancellor_discard": E.O_CHANCELLOR, "baron_discard": E.O_BARON,
-           "mining_village_trash": E.O_MINING_VILLAGE}
+           "mining_village_trash": E.O_MINING_VILLAGE, "mill_discard": E.O_MILL, "reveal_diplomat": E.O_DIPLOMAT,
+           "reveal_secret_chamber": E.O_SECRET_CHAMBER}
 #: the modes of each "choose one" card, in the engine's order (layout.py: PAWN_*, STEWARD_*,
 #: NOBLES_*); a bot's ``choose`` lists them by name. Wishing Well's "modes" are the cards it
 #: may name (WISH)
 MODES = {"Pawn": ("card", "action", "buy", "coin"), "Steward": ("cards", "coins", "trash"),
-         "Nobles": ("cards", "actions")}
+         "Nobles": ("cards", "actions"), "Lurker": ("trash", "gain"), "Minion": ("coins", "attack"),
+         "Torturer": ("discard", "curse"), "Courtier": ("action", "buy", "coins", "gold")}
 WISH = "Wishing Well"
+#: the "choose" cards whose choice is a card: Wishing Well's named card, the card Swindler gives
+CARD_MODES = (WISH, "Swindler")
 BOT_KEYS = ("game", "name", "description", "buy", "play", "gain", "trash", "discard", "topdeck", "set_aside",
-            "choose", "options", "guard", "random", "search")
+            "pass", "choose", "options", "guard", "random", "search")
 #: what a search bot searches (lang/search.py): its buys (the default), its gains from
 #: Workshop, Feast and Remodel; the layout's SD_BUY, SD_GAIN bits, in this order
 SEARCHED = ("buy", "gain")
@@ -132,6 +138,7 @@ class Strategy:
     discard: tuple | None = None    # None: DEFAULT_LISTS["discard"]
     topdeck: tuple | None = None    # None: the engine's heuristics
     set_aside: tuple | None = None  # None: every Action when no Action is left
+    passing: tuple | None = None    # the pass list (Masquerade); None: the card least wanted
     options: dict = field(default_factory=dict)  # name -> Program
     #: card name -> its choose rules, in order: (mode index, Program or None, line); Wishing
     #: Well's mode is the id of the card named
@@ -148,7 +155,11 @@ class Strategy:
 
     def cards(self) -> set:
         """Every card the bot's lists name."""
-        return {r.card for k in LISTS for r in (getattr(self, k) or ())}
+        return {r.card for k in LISTS for r in (self.rules(k) or ())}
+
+    def rules(self, key: str):
+        """The bot's list ``key`` (a LISTS key), None when it leaves it out."""
+        return getattr(self, LIST_ATTRS.get(key, key))
 
 
 def load_strategy(path) -> Strategy:
@@ -201,8 +212,8 @@ def parse_strategy(data, path: str, text: str = "") -> Strategy:
     name, description = bot_name(data, path, errors)
     if errors:
         raise InputErrors(errors)
-    opt = {k: (tuple(lists[k]) if k in lists else None) for k in ("gain", "trash", "discard", "topdeck",
-                                                                    "set_aside")}
+    opt = {LIST_ATTRS.get(k, k): (tuple(lists[k]) if k in lists else None)
+           for k in ("gain", "trash", "discard", "topdeck", "set_aside", "pass")}
     return Strategy(name=name, description=description, buy=tuple(lists.get("buy", ())),
                     play=tuple(lists.get("play", ())), **opt, options=options, choose=choose,
                     guard=bool(data.get("guard", True)), random=bool(data.get("random", False)), search=search,
@@ -217,7 +228,7 @@ def _parse_choose(data, path: str, errors: list) -> dict:
         errors.append(InputError("'choose' must be a mapping of cards to their modes, e.g. "
                                  "{Steward: [trash, cards]}", path, data.lines["choose"]))
         return {}
-    cards = [*MODES, WISH]
+    cards = [*MODES, *CARD_MODES]
     out = {}
     for key, items in spec.items():
         line = getattr(spec, "lines", {}).get(key, data.lines["choose"])
@@ -232,14 +243,14 @@ def _parse_choose(data, path: str, errors: list) -> dict:
             errors.append(err)
             continue
         rules = []
-        example = "Province" if name == WISH else MODES[name][0]
+        example = "Province" if name in CARD_MODES else MODES[name][0]
         for mode, cond, ln in rule_items(items, f"choose {name}", path, line, errors, "mode", f"{example}: turn > 10",
                                          f"[{', '.join(MODES.get(name, ('Province', 'Gold')))}]"):
-            if name == WISH:
+            if name in CARD_MODES:
                 try:
                     m = parse_card(mode).id
                 except UnknownCard as e:
-                    errors.append(InputError(str(e), path, ln, hint="Wishing Well names a card"))
+                    errors.append(InputError(str(e), path, ln, hint=f"{name}'s choice is a card"))
                     continue
             else:
                 modes = MODES[name]
@@ -322,7 +333,6 @@ _DIRECT = {
     (E.OP_VAR, E.VR_DRAW_PILE): (E.S_ZN + E.Z_DRAW, E.NZ),
     (E.OP_VAR, E.VR_DISCARD_PILE): (E.S_ZN + E.Z_DISC, E.NZ),
     (E.OP_VAR, E.VR_HAND_SIZE): (E.S_ZN + E.Z_HAND, E.NZ),
-    (E.OP_VAR, E.VR_ACTIONS_PLAYED): (E.G_PLAYS, 0),
 }
 _INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
 _MAX_FACTOR = 1000  # the largest whole number a clause's value may be multiplied or divided by
@@ -488,7 +498,7 @@ def compile_bots(bots, kingdom_cards, policies=()) -> CompiledBots:
 
     for b, bot in enumerate(bots):
         for key, lst in LISTS.items():
-            rules = getattr(bot, key)
+            rules = bot.rules(key)
             if rules is None:
                 rules = bot.buy if key == "gain" else default_rules(key) if key in DEFAULT_LISTS else ()
             rl[b, lst, 0] = len(rows)

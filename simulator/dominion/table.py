@@ -24,6 +24,7 @@ VERBS = {E.ASK_PLAY: "play", E.ASK_BUY: "buy", E.ASK_GAIN: "gain", E.ASK_TRASH: 
 YES_NO = [(1, "yes"), (0, "no")]
 SPY = [(0, "back", "put it back on the deck"), (1, "discard", "discard it")]
 SENTRY = [(0, "back", "put it back on your deck"), (1, "discard", "discard it"), (2, "trash", "trash it")]
+WHERE = [(0, "top", "on top of your deck"), (1, "bottom", "at the bottom of your deck")]
 #: what 'none' means where a question allows it
 NONE_LABEL = {E.ASK_PLAY: "none: on to buying", E.ASK_BUY: "nothing: end your turn",
               E.ASK_TRASH: "done: trash no more", E.ASK_DISCARD: "done: discard no more",
@@ -132,12 +133,14 @@ def _choices(a, st) -> list[Choice]:
         return [Choice(v, k, lab, i + 1) for i, (v, k, lab) in enumerate(SPY)]
     if a.kind == E.ASK_SENTRY:
         return [Choice(v, k, lab, i + 1) for i, (v, k, lab) in enumerate(SENTRY)]
+    if a.kind == E.ASK_WHERE:
+        return [Choice(v, k, lab, i + 1) for i, (v, k, lab) in enumerate(WHERE)]
     if a.kind == E.ASK_MODE:  # a "choose one" card's modes, by the names a bot file gives them
         name = CARDS[a.about].name
         return [Choice(m, mode_name(name, m), MODE_LABELS.get(name, {}).get(m, mode_name(name, m)), i + 1)
                 for i, m in enumerate(a.options)]
     if a.kind in (E.ASK_MOAT, E.ASK_CHANCELLOR, E.ASK_VASSAL, E.ASK_MONEYLENDER, E.ASK_LIBRARY,
-                  E.ASK_THIEF_GAIN, E.ASK_BARON, E.ASK_MINING_VILLAGE):
+                  E.ASK_THIEF_GAIN, E.ASK_BARON, E.ASK_MINING_VILLAGE, E.ASK_MILL, E.ASK_REACT):
         return [Choice(v, k, k, i + 1) for i, (v, k) in enumerate(YES_NO)]
     supply = a.kind in (E.ASK_BUY, E.ASK_GAIN)
     opts = sorted(a.options, key=lambda c: (-CARDS[c].cost, c)) if supply else \
@@ -187,13 +190,34 @@ _PROMPTS = {(E.ASK_GAIN, E.MINE): "Mine: gain a Treasure costing up to {arg}, in
                                            "gain a Silver into your hand)",
             (E.ASK_BARON, None): "Baron: discard an Estate for +4 coins? (no: you gain an Estate)",
             (E.ASK_MINING_VILLAGE, None): "Mining Village: trash it for +2 coins?",
-            (E.ASK_WISH, None): "Wishing Well: name a card (it goes into your hand if it is on top of your deck)"}
+            (E.ASK_WISH, None): "Wishing Well: name a card (it goes into your hand if it is on top of your deck)",
+            (E.ASK_DISCARD, E.SECRET_CHAMBER): "Secret Chamber: discard a card for +1 coin ({arg} discarded so far)",
+            (E.ASK_TRASH, E.MASQUERADE): "Masquerade: trash a card from your hand?",
+            (E.ASK_TRASH, E.UPGRADE): "Upgrade: trash a card from your hand (you gain one costing exactly 1 more)",
+            (E.ASK_TRASH, E.REPLACE): "Replace: trash a card from your hand (you gain one costing up to 2 more)",
+            (E.ASK_TOPDECK, E.SECRET_PASSAGE): "Secret Passage: a card from your hand to put into your deck",
+            (E.ASK_TOPDECK, E.SECRET_CHAMBER): "Secret Chamber: put a card from your hand onto your deck",
+            (E.ASK_MILL, None): "Mill: discard 2 cards for +2 coins?",
+            (E.ASK_REACT, None): "{current} plays an Attack: reveal {about}?",
+            (E.ASK_SWINDLER, None): "Swindler: the card {owner} gains (costing {arg})",
+            (E.ASK_ORDER, None): "{about}: which card goes back on top of your deck?",
+            (E.ASK_WHERE, None): "Secret Passage: where does {about} go?",
+            (E.ASK_REVEAL, None): "Courtier: reveal a card (one choice for each of its types)",
+            (E.ASK_PASS, None): "Masquerade: the card you pass to the left",
+            (E.ASK_GAIN_EXACT, None): "Upgrade: gain a card costing exactly {arg}"}
 #: what each mode of a "choose one" card does, as a person is offered it
 MODE_LABELS = {"Pawn": {E.PAWN_CARD: "+1 Card", E.PAWN_ACTION: "+1 Action", E.PAWN_BUY: "+1 Buy",
                         E.PAWN_COIN: "+1 coin"},
                "Steward": {E.STEWARD_CARDS: "+2 Cards", E.STEWARD_COINS: "+2 coins",
                            E.STEWARD_TRASH: "trash 2 cards from your hand"},
-               "Nobles": {E.NOBLES_CARDS: "+3 Cards", E.NOBLES_ACTIONS: "+2 Actions"}}
+               "Nobles": {E.NOBLES_CARDS: "+3 Cards", E.NOBLES_ACTIONS: "+2 Actions"},
+               "Lurker": {E.LURKER_TRASH: "trash an Action card from the Supply",
+                          E.LURKER_GAIN: "gain an Action card from the trash"},
+               "Minion": {E.MINION_COINS: "+2 coins",
+                          E.MINION_ATTACK: "discard your hand, +4 Cards; the others with 5 cards or more do the same"},
+               "Torturer": {E.TORTURER_DISCARD: "discard 2 cards", E.TORTURER_CURSE: "gain a Curse into your hand"},
+               "Courtier": {E.COURTIER_ACTION: "+1 Action", E.COURTIER_BUY: "+1 Buy", E.COURTIER_COINS: "+3 coins",
+                            E.COURTIER_GOLD: "gain a Gold"}}
 
 
 def _prompt(a, st, names) -> str:
@@ -206,8 +230,12 @@ def _prompt(a, st, names) -> str:
     if k == E.ASK_CHANCELLOR:
         return f"Chancellor: put your deck ({_n(len(st.zone(a.player, E.Z_DRAW)), 'card')}) into your discard pile?"
     if k == E.ASK_MODE:
-        first = f" (besides {MODE_LABELS['Pawn'][a.arg]})" if about == "Pawn" and a.arg >= 0 else ""
-        return f"{about}: choose {'two' if about == 'Pawn' else 'one'}{first}"
+        taken = [lab for m, lab in MODE_LABELS.get(about, {}).items() if (a.arg >> m) & 1]
+        return f"{about}: choose {'two' if about == 'Pawn' else 'one'}" + (f" (besides {', '.join(taken)})"
+                                                                           if taken else "")
+    if k == E.ASK_LURKER:
+        return "Lurker: " + ("an Action card to gain from the trash" if a.arg else "an Action card to trash from "
+                                                                                     "the Supply")
     if k == E.ASK_SPY:
         whose = "your" if a.owner == a.player else f"{names[a.owner]}'s"
         return f"Spy: {about} from the top of {whose} deck"

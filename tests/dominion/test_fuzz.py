@@ -1,4 +1,5 @@
-"""Fuzzing: random bots on random kingdoms of all 32 cards, 2-4 players, all variants.
+"""Fuzzing: random bots on random kingdoms of every kingdom card (the base set and Intrigue
+mixed), 2-4 players, all variants.
 
 After every game the engine itself checks (V_CHECK) that every card is in exactly one
 place, the total of each card never changed except by gains from the supply, no pile is
@@ -47,7 +48,7 @@ def recount(st: State, match):
     for p in range(match.players):
         o = owned[p]
         vp.append(o[E.ESTATE] + 3 * o[E.DUCHY] + 6 * o[E.PROVINCE] - o[E.CURSE] + o[E.GARDENS] * (o.sum() // 10)
-                  + o[E.GREAT_HALL] + o[E.DUKE] * o[E.DUCHY] + 2 * o[E.HAREM] + 2 * o[E.NOBLES])
+                  + o[E.GREAT_HALL] + o[E.MILL] + o[E.DUKE] * o[E.DUCHY] + 2 * o[E.HAREM] + 2 * o[E.NOBLES])
     supply = np.maximum(st.S[E.S_SUP:E.S_SUP + len(CARDS)], 0)
     trash = st.S[E.S_TRASH:E.S_TRASH + len(CARDS)]
     return owned, vp, owned.sum(axis=0) + supply + trash

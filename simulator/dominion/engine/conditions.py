@@ -6,7 +6,7 @@ from ...kernels import jit, shared
 from ...lang import stackvm  # noqa: F401 - the shared cond_ok's (simulator/kernels/shared.py)
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
-from .state import cost_now, count_in, count_type_in, own, ps, zn
+from .state import actions_played, cost_now, count_in, count_type_in, own, ps, zn
 from .gains import count_type_owned, gains_to_end, opp_max_vp, vp_of
 
 
@@ -47,7 +47,7 @@ def var_value(S, T, p, a):
     if a == VR_HAND_SIZE:
         return S[zn(p, Z_HAND)]
     if a == VR_ACTIONS_PLAYED:
-        return S[G_PLAYS]
+        return actions_played(S, T, p)
     return 0
 
 

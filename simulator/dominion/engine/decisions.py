@@ -7,8 +7,8 @@ from ...kernels.ask_layout import ANSWER_OPEN, Q_SCRATCH
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .rng import rand_below
-from .state import (bopt, col, cost_now, cost_of, count_in, find_in, is_random, is_type, log_ev, move, own, ps,
-                    rule_card, rule_span, seat_after, zb, zn)
+from .state import (bopt, col, cost_now, cost_of, count_in, draw, find_in, is_random, is_type, log_ev, move, own, ps,
+                    remove_at, rule_card, rule_span, seat_after, zb, zn)
 from .gains import count_owned, guard_refuses
 from .conditions import op_value, rule_holds, rule_holds_hot
 
@@ -335,22 +335,20 @@ def choose_in_zone(S, R, T, F, lst, p, zone, mask):
 def choose_in_zone_rules(S, T, F, lst, p, zone, mask):
     """``choose_in_zone`` for a bot that is not random; inline, so that ``discard_down``
     (an attack's victim, twice per Militia) makes no call (docs/perf.md)."""
-    # the zone's cards as a set of bits in two words (one pass; NCARDS <= 126: ids 0-62 in
-    # the first, 63 on in the second), then the rules in order (64-bit shifts: as plain
-    # Python, a card id is a NumPy int32)
+    # the zone's cards as a set of bits (one pass), each card's bit its place among the
+    # game's cards (T_SLOT: fewer than 63; a card not in the game, only ever in a stacked
+    # test's zone, 63), then the rules in order (64-bit shifts: as plain Python, a card id
+    # is a NumPy int32). Bits by card id took two words past 63 cards: Militia 3% slower
     have = np.int64(0)
-    have2 = np.int64(0)
     o = zb(p, zone)
     for i in range(S[zn(p, zone)]):
         c = S[o + i]
-        if c >= 63:
-            have2 |= np.int64(1) << (c - 63)
-        elif c >= 0:
-            have |= np.int64(1) << c
+        if c >= 0:
+            have |= np.int64(1) << T[T_SLOT + c]
     first, end = rule_span(S, T, p, lst)
     for r in range(first, end):
         c = rule_card(T, r)
-        if ((have2 >> (c - 63)) if c >= 63 else (have >> c)) & 1 == 0:
+        if (have >> T[T_SLOT + c]) & 1 == 0:
             continue
         if mask != 0 and not is_type(T, c, mask):
             continue
@@ -401,39 +399,45 @@ def yes_no(S, R, T, F, p, kind, about, k, default):
 
 
 @kernel
-def list_mode(S, R, T, F, p, c, skip):
-    """The mode of card c that p's bot's choose list picks: its first rule for c (never
-    mode ``skip``) whose condition holds; -1 if none."""
+def list_mode(S, R, T, F, p, c, taken):
+    """The mode of card c that p's bot's choose list picks: its first rule for c whose
+    condition holds, never a mode already ``taken`` (bit i: mode i); -1 if none."""
     first, end = rule_span(S, T, p, L_MODE)
     for r in range(first, end):
         k = rule_card(T, r)
-        if k // MODE_BASE == c and k % MODE_BASE != skip and rule_holds(S, T, F, r, p):
+        m = k % MODE_BASE  # a mode (below 32), or the card named (never taken)
+        if k // MODE_BASE == c and (m >= 32 or (taken >> m) & 1 == 0) and rule_holds(S, T, F, r, p):
             why(S, p, L_MODE, r - first)
             return k % MODE_BASE
     return -1
 
 
 @kernel
-def choose_mode(S, R, T, F, p, c, n, skip, default):
-    """Which of the n modes of "choose one" card c p chooses (never ``skip``, a mode
-    already chosen: Pawn's second): the person's answer, else a random bot's draw, else
-    the first of its choose list's rules for c that holds, else ``default`` (the card's
-    kernel weighs it, docs/bots.md). Logged as EV_MODE."""
+def choose_mode(S, R, T, F, p, c, n, taken, default):
+    """Which of the n modes of "choose one" card c p chooses, never one already ``taken``
+    (bit i: mode i; Pawn's and Courtier's later choices): the person's answer, else a random
+    bot's draw, else the first of its choose list's rules for c that holds, else
+    ``default`` (the card's kernel weighs it, docs/bots.md). Logged as EV_MODE."""
     m = ANSWER_OPEN
+    free = 0
+    for i in range(n):
+        if (taken >> i) & 1 == 0:
+            if person(S, p):
+                asks.put_option(S, G_ASK, free, i)
+            free += 1
     if person(S, p):
-        k = 0
-        for i in range(n):
-            if i != skip:
-                asks.put_option(S, G_ASK, k, i)
-                k += 1
-        m = ask_n(S, p, ASK_MODE, c, skip, p, k, 0)
+        m = ask_n(S, p, ASK_MODE, c, taken, p, free, 0)
     if m == ANSWER_OPEN:
         if is_random(S, T, p):
-            m = rand_below(R, MAXP, n - 1 if skip >= 0 else n)
-            if skip >= 0 and m >= skip:
-                m += 1
+            k = rand_below(R, MAXP, free)
+            for i in range(n):
+                if (taken >> i) & 1 == 0:
+                    if k == 0:
+                        m = i
+                        break
+                    k -= 1
         else:
-            m = list_mode(S, R, T, F, p, c, skip)
+            m = list_mode(S, R, T, F, p, c, taken)
             if m < 0:
                 why(S, p, L_MODE, WHY_DEFAULT)
                 m = default
@@ -445,11 +449,34 @@ def choose_mode(S, R, T, F, p, c, n, skip, default):
 @kernel
 def forced_trash(S, R, T, F, p):
     """The card of p's (non-empty) hand a bot trashes when it must trash one (Steward,
-    Trading Post): the first its trash list names, else the one it least wants to keep."""
+    Trading Post, Upgrade): the first its trash list names, else ``least_kept``'s."""
     x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
     if x < 0:
         why(S, p, L_TRASH, WHY_DEFAULT)
-        x = least_wanted(S, T, p)
+        x = least_kept(S, T, p)
+    return x
+
+
+@kernel
+def least_kept(S, T, p):
+    """The card of p's (non-empty) hand p loses least by trashing: a Curse, an Estate while
+    Provinces are plentiful (more than 4), a Copper, a late Estate, the cheapest other card,
+    other Victory cards last (their VP go with them)."""
+    oh = zb(p, Z_HAND)
+    x = -1
+    best = 1 << 30
+    for i in range(S[zn(p, Z_HAND)]):
+        c = S[oh + i]
+        v = cost_of(T, c) + 2 * T[col(c, C_TREASURE)]
+        if c == CURSE:
+            v = -100
+        elif c == ESTATE:
+            v = -50 if S[S_SUP + PROVINCE] > 4 else 3
+        elif T[col(c, C_VP)] > 0 or is_type(T, c, T_VICTORY):
+            v = 1000 + cost_of(T, c)
+        if v < best:
+            best = v
+            x = c
     return x
 
 
@@ -483,7 +510,7 @@ def buy_with(S, R, T, F, p, more):
 def choose_play(S, R, T, F, p):
     """The Action p plays next: the first rule of its play list that is in hand and
     holds (the list ends with the default order of every unnamed Action), passing over
-    an Action p holds back (``holds_back_remodel``); -1 if none."""
+    an Action p holds back (a Remodel or Replace: ``holds_back_remodel``); -1 if none."""
     if not is_random(S, T, p):
         # no call when the list is empty or the hand holds no Action (most turns of a
         # money deck); a random bot draws even then
@@ -497,7 +524,7 @@ def choose_play(S, R, T, F, p):
         if i < 0:
             return -1
     c = choose_in_zone(S, R, T, F, L_PLAY, p, Z_HAND, T_ACTION)
-    if c == REMODEL and holds_back_remodel(S, R, T, F, p):
+    if (c == REMODEL or c == REPLACE) and holds_back_remodel(S, R, T, F, p, c):
         c = play_after(S, R, T, F, p, c)
     return c
 
@@ -596,8 +623,48 @@ def reveals_moat(S, R, T, F, q):
 @inline
 def blocked(S, R, T, F, q):
     """Victim q may reveal a Moat from hand to be unaffected by this Attack (no call
-    when it holds none: most hands)."""
+    when it holds none: most hands). Its other Reactions came first, when the Attack was
+    played (``reactions``)."""
     return find_in(S, q, Z_HAND, MOAT) >= 0 and reveals_moat(S, R, T, F, q)
+
+
+@kernel
+def reactions(S, R, T, F, p):
+    """p plays an Attack: each other player, in turn order, reacts with its Reactions
+    besides Moat (``react``). Called by ``effects.effect`` in a game that has such a
+    Reaction (a call in every victim's loop, inlined into Militia's and Witch's, cost
+    Militia 3.5%)."""
+    for k in range(1, S[G_NP]):
+        react(S, R, T, F, seat_after(S, p, k))
+
+
+@kernel
+def react(S, R, T, F, q):
+    """Victim q's Reactions to an Attack besides Moat, each revealed when its option says
+    (default: yes): Diplomat, from a hand of 5 or more cards: draw 2 cards, then discard
+    3 (``discard_down``); Secret Chamber: +2 Cards, then 2 cards from the hand onto the
+    deck (the topdeck list's, else the cards least wanted)."""
+    if find_in(S, q, Z_HAND, DIPLOMAT) >= 0 and S[zn(q, Z_HAND)] >= 5 \
+            and yes_no(S, R, T, F, q, ASK_REACT, DIPLOMAT, O_DIPLOMAT, True):
+        log_ev(S, EV_REVEAL, q, DIPLOMAT, 0)
+        draw(S, R, q, 2)
+        discard_down(S, R, T, F, q, 3)
+    if find_in(S, q, Z_HAND, SECRET_CHAMBER) >= 0 and yes_no(S, R, T, F, q, ASK_REACT, SECRET_CHAMBER,
+                                                            O_SECRET_CHAMBER, True):
+        log_ev(S, EV_REVEAL, q, SECRET_CHAMBER, 0)
+        draw(S, R, q, 2)
+        for k in range(2):
+            if S[zn(q, Z_HAND)] == 0:
+                break
+            x = ask_zone(S, T, q, ASK_TOPDECK, q, Z_HAND, 0, -1, 0, 0)
+            if x == ANSWER_OPEN:
+                own = follows_list(S, T, q, O_USER_TOPDECK)
+                x = choose_in_zone(S, R, T, F, L_TOPDECK, q, Z_HAND, 0) if own else -1
+                if x < 0:
+                    why(S, q, L_TOPDECK, WHY_DEFAULT)
+                    x = least_wanted(S, T, q)
+                told(S, q, ASK_TOPDECK, x)
+            move(S, q, Z_HAND, Z_DRAW, x, EV_TOPDECK)
 
 
 @inline
@@ -849,13 +916,23 @@ def play_after(S, R, T, F, p, x):
 
 
 @kernel
-def holds_back_remodel(S, R, T, F, p):
-    """Does p keep a Remodel in hand rather than play it, because playing it could only
-    hurt? With no worthwhile trade, for a bot that trashes by the defaults (the trash is
-    compulsory once it is played)."""
+def holds_back_remodel(S, R, T, F, p, c):
+    """Does p keep a Remodel (or a Replace, c) in hand rather than play it, because playing
+    it could only hurt? With no worthwhile trade, for a bot that trashes by the defaults
+    (the trash is compulsory once it is played)."""
     if not follows_default(S, T, p, O_USER_TRASH):
         return False
     lg = hush(S)
-    back = remodel_pick(S, R, T, F, p, 1) < 0
+    if c == REMODEL:
+        back = remodel_pick(S, R, T, F, p, 1) < 0
+    else:  # the trades of the hand without the Replace (put back where it was)
+        i = find_in(S, p, Z_HAND, c)
+        remove_at(S, p, Z_HAND, i)
+        back = remodel_pick(S, R, T, F, p, 0) < 0
+        oh = zb(p, Z_HAND)
+        for j in range(S[zn(p, Z_HAND)], i, -1):
+            S[oh + j] = S[oh + j - 1]
+        S[oh + i] = c
+        S[zn(p, Z_HAND)] += 1
     unhush(S, lg)
     return back

@@ -9,15 +9,19 @@ is inlined into its one caller, ``play_action``."""
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from ...kernels import asks
-from .decisions import (ANSWER_OPEN, ask_n, ask_pick, ask_zone, best_treasure_at, blocked, buy_with, cellar_pick,
-                        chapel_pick, choose_gain, choose_in_zone, choose_mode, choose_play, discard_down,
+from .conditions import rule_holds
+from .decisions import (ANSWER_OPEN, ask_n, ask_pick, ask_supply, ask_zone, best_treasure_at, blocked, buy_with,
+                        cellar_pick, chapel_pick, choose_gain, choose_in_zone, choose_mode, choose_play, discard_down,
                         follows_default, follows_list, forced_gain, forced_trash, gain_choice, good_card, hush,
-                        late_province, least_wanted, library_skips, list_mode, listed_aside, option, person,
-                        remodel_pick, rule_matches, spare_card, told, trashable, unhush, victim, why, yes_no)
+                        keep_value, late_province, least_kept, least_wanted, library_skips, list_mode, listed_aside,
+                        option, person, reactions, remodel_pick, rule_matches, spare_card, told, trashable, unhush,
+                        victim, why, yes_no, zone_question)
+from .gains import count_owned, guard_refuses
 from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
-from .state import (bopt, col, cost_now, cost_of, count_in, count_type_in, draw, draw_hot, find_in, is_random,
-                    is_type, log_ev, move, ps, push, remove_at, seat_after, take_from, take_top, zb, zn)
+from .state import (actions_played, bopt, col, cost_now, cost_of, count_in, count_type_in, draw, draw_hot, find_in,
+                    is_random, is_type, log_ev, move, ps, push, remove_at, rule_card, rule_span, seat_after, take_from,
+                    take_top, zb, zn)
 
 
 # ================================================================ helpers of several cards
@@ -355,6 +359,14 @@ def remodel(S, R, T, F, A, p):
     if S[zn(p, Z_HAND)] == 0:
         log_ev(S, EV_NOTHING, p, REMODEL, 0)
         return
+    gain_chosen(S, T, A, p, trade(S, R, T, F, A, p), Z_DISC)
+
+
+@kernel
+def trade(S, R, T, F, A, p):
+    """Remodel's trade, and Replace's, from a hand with a card: the card trashed (the
+    person's, else ``remodel_choice``), then the gain chosen, costing up to 2 more (``remodel``
+    says how); returns the gain (-1: none)."""
     default = follows_default(S, T, p, O_USER_TRASH)
     x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, 0, -1, 0, 0)
     if x != ANSWER_OPEN:
@@ -367,7 +379,7 @@ def remodel(S, R, T, F, A, p):
         g = PROVINCE
     else:
         g = gain_choice(S, R, T, F, A, p, cost_now(S, T, x) + 2, 0)
-    gain_chosen(S, T, A, p, g, Z_DISC)
+    return g
 
 
 @kernel
@@ -490,6 +502,7 @@ def throne_room(S, R, T, F, A, p):
         push(S, p, Z_PLAY, x)
         log_ev(S, EV_THRONE, p, x, 0)
         push_play(S, x, 2, s2)
+        S[G_PLAYS] += 1  # its card's second play (``actions_played``)
     else:
         log_ev(S, EV_NOTHING, p, THRONE_ROOM, 0)
 
@@ -758,10 +771,12 @@ def pawn(S, R, T, F, A, p):
     The choose list picks both (its first rule that holds, then its first other one); by
     default +1 Card, and +1 Action when the hand holds an Action and none is left, else +1
     coin."""
-    first = choose_mode(S, R, T, F, p, PAWN, NPAWN, -1, PAWN_CARD)
+    first = choose_mode(S, R, T, F, p, PAWN, NPAWN, 0, PAWN_CARD)
     action = S[G_ACTIONS] == 0 and count_type_in(S, T, p, Z_HAND, T_ACTION) > 0
     dflt = PAWN_COIN if first == PAWN_CARD else PAWN_CARD
-    second = choose_mode(S, R, T, F, p, PAWN, NPAWN, first, PAWN_ACTION if action else dflt)
+    if action and first != PAWN_ACTION:
+        dflt = PAWN_ACTION
+    second = choose_mode(S, R, T, F, p, PAWN, NPAWN, 1 << first, dflt)
     for m in (first, second):
         if m == PAWN_CARD:
             draw(S, R, p, 1)
@@ -789,9 +804,9 @@ def steward(S, R, T, F, A, p):
 
     The choose list picks; by default trash when the trash list would trash 2 cards of
     the hand that give no coins (Curses, Estates early), else +2 coins when they change
-    what the buy list buys, else +2 Cards. The cards trashed: the trash list's, else the
-    ones p least wants to keep."""
-    m = choose_mode(S, R, T, F, p, STEWARD, NSTEWARD, -1, steward_default(S, R, T, F, p))
+    what the buy list buys, else +2 Cards. The cards trashed: the trash list's, else
+    ``least_kept``'s."""
+    m = choose_mode(S, R, T, F, p, STEWARD, NSTEWARD, 0, steward_default(S, R, T, F, p))
     if m == STEWARD_CARDS:
         draw(S, R, p, 2)
     elif m == STEWARD_COINS:
@@ -844,7 +859,7 @@ def wishing_well(S, R, T, F, A, p):
         if is_random(S, T, p):
             x = T[T_INGAME + 1 + rand_below(R, MAXP, T[T_INGAME])]
         else:
-            x = list_mode(S, R, T, F, p, WISHING_WELL, -1)
+            x = list_mode(S, R, T, F, p, WISHING_WELL, 0)
             if x < 0:
                 why(S, p, L_MODE, WHY_DEFAULT)
                 x = wish_default(S, T, p)
@@ -903,8 +918,9 @@ def conspirator(S, R, T, F, A, p):
     """+2 coins. If you've played 3 or more Actions this turn (counting this), +1 Card,
     +1 Action.
 
-    Each play counts (G_PLAYS): a Throne Room and the card it plays twice are three."""
-    if S[G_PLAYS] >= 3:
+    Each play counts (``actions_played``): a Throne Room and the card it plays twice are
+    three."""
+    if actions_played(S, T, p) >= 3:
         draw(S, R, p, 1)
         S[G_ACTIONS] += 1
 
@@ -939,8 +955,8 @@ def mining_village(S, R, T, F, A, p, slot):
     """+1 Card, +2 Actions. You may trash this card immediately. If you do, +2 coins.
 
     Once only (a Throne-Roomed one is trashed once). The mining_village_trash option
-    decides; by default it is trashed when the 2 coins turn the buy list's buy into a
-    Victory card."""
+    decides; by default it is trashed when the 2 coins change what the buy list buys (a
+    Gold for a Silver, a Province for a Gold...)."""
     if S[zb(p, Z_PLAY) + slot] != MINING_VILLAGE:
         return
     if yes_no(S, R, T, F, p, ASK_MINING_VILLAGE, MINING_VILLAGE, O_MINING_VILLAGE,
@@ -953,15 +969,23 @@ def mining_village(S, R, T, F, A, p, slot):
 @kernel
 def mining_village_default(S, R, T, F, p):
     """Does a bot trash its Mining Village without a rule (``mining_village`` says when)?"""
-    more = buy_with(S, R, T, F, p, 2)
-    return more >= 0 and more != buy_with(S, R, T, F, p, 0) and is_type(T, more, T_VICTORY)
+    c = buy_with(S, R, T, F, p, 2)
+    return c >= 0 and c != buy_with(S, R, T, F, p, 0)
+
+
+@kernel
+def greens(S, R, T, F, p, more):
+    """Do ``more`` coins turn what p's buy list would buy now into a Victory card?"""
+    c = buy_with(S, R, T, F, p, more)
+    return c >= 0 and c != buy_with(S, R, T, F, p, 0) and is_type(T, c, T_VICTORY)
 
 
 @kernel
 def trading_post(S, R, T, F, A, p):
     """Trash 2 cards from your hand. If you do, gain a Silver card; put it into your hand.
 
-    The trash list picks the cards, else the ones p least wants to keep."""
+    The trash list picks the cards, else ``least_kept`` (a Curse, a Copper, an early
+    Estate, the cheapest, Victory cards last)."""
     if trash_from_hand(S, R, T, F, p, 2) == 2:
         gain_chosen(S, T, A, p, SILVER, Z_HAND)
 
@@ -973,11 +997,721 @@ def nobles(S, R, T, F, A, p):
     The choose list picks; by default +2 Actions when no Action is left and the hand
     holds an Action, else +3 Cards."""
     action = S[G_ACTIONS] == 0 and count_type_in(S, T, p, Z_HAND, T_ACTION) > 0
-    m = choose_mode(S, R, T, F, p, NOBLES, NNOBLES, -1, NOBLES_ACTIONS if action else NOBLES_CARDS)
+    m = choose_mode(S, R, T, F, p, NOBLES, NNOBLES, 0, NOBLES_ACTIONS if action else NOBLES_CARDS)
     if m == NOBLES_CARDS:
         draw(S, R, p, 3)
     else:
         S[G_ACTIONS] += 2
+
+
+
+@kernel
+def lurker(S, R, T, F, A, p):
+    """+1 Action. Choose one: Trash an Action card from the Supply; or gain an Action card
+    from the trash.
+
+    The choose list picks; by default the gain when the trash holds an Action the gain list
+    names (``lurker_gain_pick``), else the trash. The Supply's Action trashed: the first the
+    trash list names, by default the costliest (what the others would buy)."""
+    g = lurker_gain_pick(S, R, T, F, p)
+    m = choose_mode(S, R, T, F, p, LURKER, NLURKER, 0, LURKER_GAIN if g >= 0 else LURKER_TRASH)
+    x = ANSWER_OPEN
+    if person(S, p):
+        n = 0
+        for j in range(T[T_INGAME]):
+            c = T[T_INGAME + 1 + j]
+            pile = S[S_TRASH + c] if m == LURKER_GAIN else S[S_SUP + c]
+            if pile > 0 and is_type(T, c, T_ACTION):
+                asks.put_option(S, G_ASK, n, c)
+                n += 1
+        x = ask_n(S, p, ASK_LURKER, LURKER, m, p, n, 0)
+    if x == ANSWER_OPEN:
+        x = told(S, p, ASK_LURKER, g if m == LURKER_GAIN else lurker_trash_pick(S, R, T, F, p))
+    if x < 0:
+        log_ev(S, EV_NOTHING, p, LURKER, 0)
+    elif m == LURKER_GAIN:
+        gain_from_trash(S, T, A, p, x)
+    else:
+        s = S[S_SUP + x] - 1
+        S[S_SUP + x] = s
+        if s == 0:
+            S[G_EMPTY] += 1
+        S[S_TRASH + x] += 1
+        log_ev(S, EV_SUPPLY_TRASH, p, x, 0)
+
+
+@kernel
+def lurker_gain_pick(S, R, T, F, p):
+    """The Action of the trash a bot's Lurker would gain: the first its gain list names
+    (with its condition holding), -1 if none."""
+    first, end = rule_span(S, T, p, L_GAIN)
+    lg = hush(S)
+    x = -1
+    for r in range(first, end):
+        c = rule_card(T, r)
+        if S[S_TRASH + c] > 0 and is_type(T, c, T_ACTION) and rule_holds(S, T, F, r, p):
+            x = c
+            break
+    unhush(S, lg)
+    if is_random(S, T, p):
+        for j in range(T[T_INGAME]):
+            c = T[T_INGAME + 1 + j]
+            if S[S_TRASH + c] > 0 and is_type(T, c, T_ACTION):
+                x = c
+    return x
+
+
+@kernel
+def lurker_trash_pick(S, R, T, F, p):
+    """The Supply's Action a bot's Lurker trashes (``lurker`` says which), -1: none left."""
+    first, end = rule_span(S, T, p, L_TRASH)
+    for r in range(first, end):
+        c = rule_card(T, r)
+        if S[S_SUP + c] > 0 and is_type(T, c, T_ACTION) and rule_holds(S, T, F, r, p):
+            why(S, p, L_TRASH, r - first)
+            return c
+    why(S, p, L_TRASH, WHY_DEFAULT)
+    x = -1
+    for j in range(T[T_INGAME]):
+        c = T[T_INGAME + 1 + j]
+        if S[S_SUP + c] > 0 and is_type(T, c, T_ACTION) and (x < 0 or cost_of(T, c) > cost_of(T, x)):
+            x = c
+    return x
+
+
+@kernel
+def secret_chamber(S, R, T, F, A, p):
+    """Discard any number of cards. +1 coin per card discarded. When another player plays
+    an Attack card, you may reveal this from your hand. If you do, +2 Cards, then put 2
+    cards from your hand on top of your deck.
+
+    The discard list picks the cards, one at a time; for a bot without its own, then every
+    card that gives no coins this turn: Curses, Victory cards, Actions no Action is left to
+    play. Its reaction: ``decisions.react``."""
+    n = 0
+    while True:
+        x = ask_zone(S, T, p, ASK_DISCARD, p, Z_HAND, 0, -1, 1, n)
+        if x == ANSWER_OPEN:
+            x = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
+            if x < 0 and follows_default(S, T, p, O_USER_DISCARD):
+                x = dead_card(S, T, p)
+                if x >= 0:
+                    why(S, p, L_DISCARD, WHY_DEFAULT)
+            told(S, p, ASK_DISCARD, x)
+        if x < 0:
+            break
+        move(S, p, Z_HAND, Z_DISC, x, EV_DISCARD)
+        n += 1
+    S[G_COINS] += n
+
+
+@kernel
+def dead_card(S, T, p):
+    """A card of p's hand that gives nothing this turn (a Curse, a Victory card, an Action no
+    Action is left to play), -1 if none."""
+    oh = zb(p, Z_HAND)
+    for i in range(S[zn(p, Z_HAND)]):
+        c = S[oh + i]
+        if T[col(c, C_TREASURE)] > 0:
+            continue
+        if not is_type(T, c, T_ACTION) or S[G_ACTIONS] == 0:
+            return c
+    return -1
+
+
+@kernel
+def masquerade(S, R, T, F, A, p):
+    """+2 Cards. Each player passes a card from their hand to the left at once. Then you
+    may trash a card from your hand.
+
+    2nd edition: "Each player with any cards in hand passes one to the next such player to
+    their left, at once." (In the 1st edition a player with no card passes nothing and still
+    receives.) Each player passes the first card its pass list names, by default
+    ``pass_pick``'s; then the card to trash: the trash list's, by default Chapel's choice
+    (``chapel_pick``: a Curse, an Estate early, a Copper the buy does not need), else none."""
+    np_ = S[G_NP]
+    for k in range(np_):
+        q = seat_after(S, p, k)
+        if S[zn(q, Z_HAND)] == 0:
+            continue
+        x = ask_zone(S, T, q, ASK_PASS, q, Z_HAND, 0, -1, 0, 0)
+        if x == ANSWER_OPEN:
+            x = choose_in_zone(S, R, T, F, L_PASS, q, Z_HAND, 0)
+            if x < 0:
+                why(S, q, L_PASS, WHY_DEFAULT)
+                x = pass_pick(S, T, q)
+            told(S, q, ASK_PASS, x)
+        take_from(S, q, Z_HAND, x)
+        push(S, q, Z_ASIDE, x)
+    passing = 0  # bit q: q passes a card (set aside until all have chosen)
+    for q in range(np_):
+        if S[zn(q, Z_ASIDE)] > 0:
+            passing |= 1 << q
+    for k in range(np_):
+        q = seat_after(S, p, k)
+        if (passing >> q) & 1 == 0:
+            continue
+        x = S[zb(q, Z_ASIDE)]
+        S[zn(q, Z_ASIDE)] = 0
+        to = seat_after(S, q, 1)
+        if S[S_VAR + V_EDITION] == 2:  # only those who pass receive
+            while (passing >> to) & 1 == 0:
+                to = seat_after(S, to, 1)
+        count_owned(S, T, q, x, -1)
+        push(S, to, Z_HAND, x)
+        count_owned(S, T, to, x, 1)
+        log_ev(S, EV_PASS, q, x, to)
+    x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, 0, -1, 1, 1)
+    if x == ANSWER_OPEN:
+        x = told(S, p, ASK_TRASH, chapel_choice(S, R, T, F, p, follows_default(S, T, p, O_USER_TRASH), 0))
+    if x >= 0:
+        take_from(S, p, Z_HAND, x)
+        trash_card(S, T, p, x)
+
+
+@kernel
+def pass_pick(S, T, q):
+    """The card of its (non-empty) hand a bot passes to Masquerade by default: a Curse, an
+    Estate while Provinces are plentiful (more than 4: its VP matter less than the card it
+    takes up), a Copper; else the card it least wants that gives no VP; else any."""
+    if find_in(S, q, Z_HAND, CURSE) >= 0:
+        return CURSE
+    if S[S_SUP + PROVINCE] > 4 and find_in(S, q, Z_HAND, ESTATE) >= 0:
+        return ESTATE
+    if find_in(S, q, Z_HAND, COPPER) >= 0:
+        return COPPER
+    oh = zb(q, Z_HAND)
+    x = -1
+    best = 1 << 30
+    for i in range(S[zn(q, Z_HAND)]):
+        c = S[oh + i]
+        v = keep_value(S, T, q, c, 1) + (1000 if T[col(c, C_VP)] > 0 else 0)
+        if v < best:
+            best = v
+            x = c
+    return x
+
+
+@kernel
+def swindler(S, R, T, F, A, p):
+    """+2 coins. Each other player trashes the top card of their deck and gains a card with
+    the same cost that you choose.
+
+    The choose list names the card (its first rule for Swindler whose card costs that and is
+    in the Supply); by default a Curse, a Victory card, else the card of that cost that
+    gives the least money."""
+    for k in range(1, S[G_NP]):
+        q = victim(S, R, T, F, p, k)
+        if q < 0:
+            continue
+        x = take_top(S, R, q)
+        if x < 0:
+            continue
+        log_ev(S, EV_REVEAL, q, x, 0)
+        trash_card(S, T, q, x)
+        cost = cost_now(S, T, x)
+        g = ANSWER_OPEN
+        if person(S, p):
+            n = 0
+            for j in range(T[T_INGAME]):
+                c = T[T_INGAME + 1 + j]
+                if S[S_SUP + c] > 0 and cost_now(S, T, c) == cost:
+                    asks.put_option(S, G_ASK, n, c)
+                    n += 1
+            g = ask_n(S, p, ASK_SWINDLER, SWINDLER, cost, q, n, 0)
+        if g == ANSWER_OPEN:
+            g = told(S, p, ASK_SWINDLER, swindler_pick(S, R, T, F, p, cost))
+        gain_chosen(S, T, A, q, g, Z_DISC)
+
+
+@kernel
+def swindler_pick(S, R, T, F, p, cost):
+    """The card costing ``cost`` a bot's Swindler gives (``swindler`` says which), -1: none."""
+    first, end = rule_span(S, T, p, L_MODE)
+    for r in range(first, end):
+        k = rule_card(T, r)
+        c = k % MODE_BASE
+        if k // MODE_BASE == SWINDLER and S[S_SUP + c] > 0 and cost_now(S, T, c) == cost \
+                and rule_holds(S, T, F, r, p):
+            why(S, p, L_MODE, r - first)
+            return c
+    why(S, p, L_MODE, WHY_DEFAULT)
+    x = -1
+    best = 1 << 30
+    for j in range(T[T_INGAME]):
+        c = T[T_INGAME + 1 + j]
+        if S[S_SUP + c] <= 0 or cost_now(S, T, c) != cost:
+            continue
+        v = 10 + T[col(c, C_MONEY)]
+        if is_type(T, c, T_CURSE):
+            v = 0
+        elif is_type(T, c, T_VICTORY) and not is_type(T, c, T_ACTION | T_TREASURE):
+            v = 1
+        if is_random(S, T, p):
+            v = rand_below(R, MAXP, 1000)
+        if v < best:
+            best = v
+            x = c
+    return x
+
+
+@kernel
+def diplomat(S, R, T, F, A, p):
+    """+2 Cards. If you have 5 or fewer cards in hand (after drawing), +2 Actions. When
+    another player plays an Attack card, you may first reveal this from a hand of 5 or
+    more cards, to draw 2 cards then discard 3.
+
+    Its reaction: ``decisions.react``."""
+    if S[zn(p, Z_HAND)] <= 5:
+        S[G_ACTIONS] += 2
+
+
+@kernel
+def mill(S, R, T, F, A, p):
+    """+1 Card, +1 Action. You may discard 2 cards, for +2 coins. 1 VP.
+
+    The mill_discard option decides; by default yes when 2 cards of the hand give nothing
+    this turn (the discard list's), or one does and a Copper's coin is worth 2. The cards:
+    the discard list's, else the cards least wanted (``discard_down``). +2 coins only for
+    two cards discarded."""
+    if S[zn(p, Z_HAND)] == 0:
+        return
+    if yes_no(S, R, T, F, p, ASK_MILL, MILL, O_MILL, mill_default(S, R, T, F, p)):
+        n = S[zn(p, Z_HAND)]
+        discard_down(S, R, T, F, p, 2)
+        if n >= 2:
+            S[G_COINS] += 2
+
+
+@kernel
+def mill_default(S, R, T, F, p):
+    """Does a bot discard 2 cards to its Mill without a rule (``mill`` says when)?"""
+    lg = hush(S)
+    junk = 0
+    oh = zb(p, Z_HAND)
+    for i in range(S[zn(p, Z_HAND)]):
+        c = S[oh + i]
+        if T[col(c, C_TREASURE)] == 0 and (not is_type(T, c, T_ACTION) or S[G_ACTIONS] == 0) \
+                and rule_matches(S, R, T, F, L_DISCARD, p, c):
+            junk += 1
+    unhush(S, lg)
+    if junk >= 2:
+        return True
+    return junk == 1 and find_in(S, p, Z_HAND, COPPER) >= 0 and buy_with(S, R, T, F, p, 1) != buy_with(S, R, T, F, p, 0)
+
+
+@kernel
+def reveal_top(S, R, T, F, p, k, mask):
+    """Reveal the top k cards of p's deck; those of the types ``mask`` go into the hand,
+    the rest back on top in the order p chooses (the person's, else the costliest on top).
+    Scout, Patrol."""
+    n = 0
+    for i in range(k):
+        x = take_top(S, R, p)
+        if x < 0:
+            break
+        log_ev(S, EV_REVEAL, p, x, 0)
+        if is_type(T, x, mask):
+            push(S, p, Z_HAND, x)
+            log_ev(S, EV_DRAW, p, x, 0)
+        else:
+            push(S, p, Z_ASIDE, x)
+            n += 1
+    oa = zb(p, Z_ASIDE)
+    # aside[n - 1] ends on top: the person names the top card first; a bot sorts by cost
+    for i in range(n - 1):
+        left = n - i
+        t = ANSWER_OPEN
+        if person(S, p):
+            t = zone_question(S, T, p, ASK_ORDER, p, Z_ASIDE, 0, -1, 0, left)
+        if t == ANSWER_OPEN:
+            b = 0
+            for j in range(1, left):
+                if cost_of(T, S[oa + j]) > cost_of(T, S[oa + b]):
+                    b = j
+            t = told(S, p, ASK_ORDER, S[oa + b])
+        for j in range(left):
+            if S[oa + j] == t:
+                S[oa + j] = S[oa + left - 1]
+                S[oa + left - 1] = t
+                break
+        # the rest of the zone (left - 1 cards) are still to order
+        S[zn(p, Z_ASIDE)] = left - 1
+    S[zn(p, Z_ASIDE)] = n
+    move_aside(S, p, Z_DRAW, EV_BACK)
+
+
+@kernel
+def scout(S, R, T, F, A, p):
+    """+1 Action. Reveal the top 4 cards of your deck. Put the revealed Victory cards into
+    your hand. Put the other cards on top of your deck in any order.
+
+    ``reveal_top``: by default the costliest goes on top."""
+    reveal_top(S, R, T, F, p, 4, T_VICTORY)
+
+
+@kernel
+def patrol(S, R, T, F, A, p):
+    """+3 Cards. Reveal the top 4 cards of your deck. Put the Victory cards and Curses into
+    your hand. Put the rest back in any order.
+
+    ``reveal_top``: by default the costliest goes on top."""
+    reveal_top(S, R, T, F, p, 4, T_VICTORY | T_CURSE)
+
+
+@kernel
+def secret_passage(S, R, T, F, A, p):
+    """+2 Cards, +1 Action. Take a card from your hand and put it anywhere in your deck.
+
+    Anywhere: on top or at the bottom (what a player who does not know the deck's order
+    can aim at). The topdeck list picks the card, by default ``artisan_choice``'s (the card
+    this turn can best spare, for the next hand). A Curse, a Victory card or a Copper goes
+    to the bottom, any other card on top."""
+    if S[zn(p, Z_HAND)] == 0:
+        return
+    x = ask_zone(S, T, p, ASK_TOPDECK, p, Z_HAND, 0, -1, 0, 0)
+    if x == ANSWER_OPEN:
+        x = told(S, p, ASK_TOPDECK, artisan_choice(S, R, T, F, p))
+    w = ask_pick(S, p, ASK_WHERE, x, p, 2)
+    if w == ANSWER_OPEN:
+        w = told(S, p, ASK_WHERE, 1 if x == junk_card_of(T, x) or x == COPPER else 0)
+    take_from(S, p, Z_HAND, x)
+    if w == 0:
+        push(S, p, Z_DRAW, x)
+        log_ev(S, EV_TOPDECK, p, x, 0)
+    else:
+        od = zb(p, Z_DRAW)
+        for i in range(S[zn(p, Z_DRAW)], 0, -1):
+            S[od + i] = S[od + i - 1]
+        S[od] = x
+        S[zn(p, Z_DRAW)] += 1
+        log_ev(S, EV_BOTTOM, p, x, 0)
+
+
+@kernel
+def junk_card_of(T, c):
+    """c if it gives nothing (a Curse, or a Victory card of no other type), else -1."""
+    if is_type(T, c, T_CURSE) or (is_type(T, c, T_VICTORY) and not is_type(T, c, T_ACTION | T_TREASURE)):
+        return c
+    return -1
+
+
+@kernel
+def courtier(S, R, T, F, A, p):
+    """Reveal a card from your hand. For each type it has (Action, Attack, etc.), choose
+    one: +1 Action; or +1 Buy; or +3 coins; or gain a Gold. The choices must be different.
+
+    The card: the person's, by default the one with the most types (the cheapest between
+    equals). The choose list picks the modes; by default +3 coins first when they turn the
+    buy into a Victory card, else a Gold; then the other of the two."""
+    if S[zn(p, Z_HAND)] == 0:
+        return
+    x = ask_zone(S, T, p, ASK_REVEAL, p, Z_HAND, 0, -1, 0, 0)
+    if x == ANSWER_OPEN:
+        oh = zb(p, Z_HAND)
+        x = S[oh]
+        for i in range(1, S[zn(p, Z_HAND)]):
+            y = S[oh + i]
+            if types_of(T, y) > types_of(T, x) or (types_of(T, y) == types_of(T, x) and cost_of(T, y) < cost_of(T, x)):
+                x = y
+        told(S, p, ASK_REVEAL, x)
+    log_ev(S, EV_REVEAL, p, x, 0)
+    coins_first = greens(S, R, T, F, p, 3)
+    taken = 0
+    for i in range(min(types_of(T, x), NCOURTIER)):
+        dflt = COURTIER_COINS if coins_first else COURTIER_GOLD
+        if (taken >> dflt) & 1 != 0:
+            dflt = COURTIER_GOLD if dflt == COURTIER_COINS else COURTIER_COINS
+        if (taken >> dflt) & 1 != 0:
+            dflt = COURTIER_BUY
+        m = choose_mode(S, R, T, F, p, COURTIER, NCOURTIER, taken, dflt)
+        taken |= 1 << m
+        if m == COURTIER_ACTION:
+            S[G_ACTIONS] += 1
+        elif m == COURTIER_BUY:
+            S[G_BUYS] += 1
+        elif m == COURTIER_COINS:
+            S[G_COINS] += 3  # Courtier's
+        else:
+            gain(S, T, A, p, GOLD, Z_DISC, S[G_LOG] != 0)
+
+
+@kernel
+def types_of(T, c):
+    """How many types card c has."""
+    t = T[col(c, C_TYPES)]
+    n = 0
+    while t != 0:
+        n += t & 1
+        t >>= 1
+    return n
+
+
+@kernel
+def minion(S, R, T, F, A, p):
+    """+1 Action. Choose one: +2 coins; or discard your hand, +4 Cards, and each other
+    player with at least 5 cards in hand discards their hand and draws 4 cards.
+
+    The others react when it is played, before the choice. The choose list picks; by
+    default +2 coins when the hand holds another Action or when the hand's coins and the 2
+    buy what the buy list buys with coins to spare (a Province, for Big Money); else the
+    attack."""
+    hit = 0
+    for k in range(1, S[G_NP]):
+        q = victim(S, R, T, F, p, k)
+        if q >= 0:
+            hit |= 1 << q
+    coins = count_type_in(S, T, p, Z_HAND, T_ACTION) > 0 or \
+        buy_with(S, R, T, F, p, 2) == buy_with(S, R, T, F, p, 99)
+    m = choose_mode(S, R, T, F, p, MINION, NMINION, 0, MINION_COINS if coins else MINION_ATTACK)
+    if m == MINION_COINS:
+        S[G_COINS] += 2
+        return
+    discard_hand(S, p)
+    draw(S, R, p, 4)
+    for k in range(1, S[G_NP]):
+        q = seat_after(S, p, k)
+        if (hit >> q) & 1 != 0 and S[zn(q, Z_HAND)] >= 5:
+            discard_hand(S, q)
+            draw(S, R, q, 4)
+
+
+@kernel
+def discard_hand(S, q):
+    """q discards its hand."""
+    oh = zb(q, Z_HAND)
+    for i in range(S[zn(q, Z_HAND)]):
+        push(S, q, Z_DISC, S[oh + i])
+        log_ev(S, EV_DISCARD, q, S[oh + i], 0)
+    S[zn(q, Z_HAND)] = 0
+
+
+@kernel
+def replace(S, R, T, F, A, p):
+    """Trash a card from your hand. Gain a card costing up to 2 coins more than it. If the
+    gained card is an Action or Treasure, put it onto your deck; if it's a Victory card,
+    each other player gains a Curse.
+
+    The others react when it is played. The card trashed and the gain as Remodel's
+    (``trade``)."""
+    hit = 0
+    for k in range(1, S[G_NP]):
+        q = victim(S, R, T, F, p, k)
+        if q >= 0:
+            hit |= 1 << q
+    if S[zn(p, Z_HAND)] == 0:
+        log_ev(S, EV_NOTHING, p, REPLACE, 0)
+        return
+    g = trade(S, R, T, F, A, p)
+    if g < 0:
+        return
+    zone = Z_DRAW if is_type(T, g, T_ACTION | T_TREASURE) else Z_DISC
+    if gain(S, T, A, p, g, zone, S[G_LOG] != 0) and is_type(T, g, T_VICTORY):
+        for k in range(1, S[G_NP]):
+            q = seat_after(S, p, k)
+            if (hit >> q) & 1 != 0:
+                gain(S, T, A, q, CURSE, Z_DISC, S[G_LOG] != 0)
+
+
+@kernel
+def saboteur(S, R, T, F, A, p):
+    """Each other player reveals cards from the top of their deck until revealing one
+    costing 3 coins or more. They trash that card and may gain a card costing at most 2
+    coins less than it. They discard the other revealed cards.
+
+    The victim's gain list picks the gain, by default the costliest Treasure, else Action,
+    other than Copper (none: no gain). Stops when the deck runs out."""
+    for k in range(1, S[G_NP]):
+        q = victim(S, R, T, F, p, k)
+        if q < 0:
+            continue
+        steps = 0
+        while True:
+            steps += 1
+            x = reveal_next(S, R, q, steps)
+            if x < 0:
+                break
+            log_ev(S, EV_REVEAL, q, x, 0)
+            if cost_now(S, T, x) >= 3:
+                trash_card(S, T, q, x)
+                cap = cost_now(S, T, x) - 2
+                g = ANSWER_OPEN
+                if person(S, q):
+                    g = ask_supply(S, T, q, ASK_GAIN, cap, 0, 1)
+                if g == ANSWER_OPEN:
+                    g = told(S, q, ASK_GAIN, saboteur_gain(S, R, T, F, q, cap))
+                gain_chosen(S, T, A, q, g, Z_DISC)
+                break
+            push(S, q, Z_ASIDE, x)
+        discard_aside(S, q)
+
+
+@kernel
+def saboteur_gain(S, R, T, F, q, cap):
+    """What a bot whose card Saboteur trashed gains (up to ``cap``), -1: nothing."""
+    g = choose_gain(S, R, T, F, L_GAIN, q, cap, 0)
+    if g >= 0:
+        return g
+    why(S, q, L_GAIN, WHY_DEFAULT)
+    for want in (T_TREASURE, T_ACTION):
+        best = -1
+        for j in range(T[T_INGAME]):
+            c = T[T_INGAME + 1 + j]
+            if c == COPPER or S[S_SUP + c] <= 0 or cost_now(S, T, c) > cap or not is_type(T, c, want):
+                continue
+            if best < 0 or cost_of(T, c) > cost_of(T, best):
+                best = c
+        if best >= 0:
+            return best
+    return -1
+
+
+@kernel
+def torturer(S, R, T, F, A, p):
+    """+3 Cards. Each other player chooses one: they discard 2 cards; or they gain a Curse
+    card, putting it in their hand.
+
+    2nd edition: "...either discards 2 cards or gains a Curse to their hand, their choice.
+    (They may pick an option they can't do.)" (the same). Each victim's choose list picks;
+    by default the Curse when none is left (nothing happens), else the discards (its discard
+    list, then the cards least wanted)."""
+    for k in range(1, S[G_NP]):
+        q = victim(S, R, T, F, p, k)
+        if q < 0:
+            continue
+        dflt = TORTURER_CURSE if S[S_SUP + CURSE] <= 0 else TORTURER_DISCARD
+        if choose_mode(S, R, T, F, q, TORTURER, NTORTURER, 0, dflt) == TORTURER_DISCARD:
+            discard_down(S, R, T, F, q, 2)
+        else:
+            gain(S, T, A, q, CURSE, Z_HAND, S[G_LOG] != 0)
+
+
+@kernel
+def tribute(S, R, T, F, A, p):
+    """The player to your left reveals then discards the top 2 cards of their deck. For
+    each differently named card revealed, if it is an Action card, +2 Actions; a Treasure
+    card, +2 coins; a Victory card, +2 Cards."""
+    q = seat_after(S, p, 1)
+    n = reveal_two(S, R, q)
+    oa = zb(q, Z_ASIDE)
+    for i in range(n):
+        x = S[oa + i]
+        if i == 1 and x == S[oa]:
+            break
+        if is_type(T, x, T_ACTION):
+            S[G_ACTIONS] += 2
+        if is_type(T, x, T_TREASURE):
+            S[G_COINS] += 2
+        if is_type(T, x, T_VICTORY):
+            draw(S, R, p, 2)
+    discard_aside(S, q)
+
+
+@kernel
+def upgrade(S, R, T, F, A, p):
+    """+1 Card, +1 Action. Trash a card from your hand. Gain a card costing exactly 1 coin
+    more than it.
+
+    Compulsory if the hand has a card. The card: the trash list's when the bot writes one,
+    else ``upgrade_pick``; the gain: ``exact_gain``."""
+    if S[zn(p, Z_HAND)] == 0:
+        log_ev(S, EV_NOTHING, p, UPGRADE, 0)
+        return
+    x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, 0, -1, 0, 0)
+    if x == ANSWER_OPEN:
+        x = told(S, p, ASK_TRASH, upgrade_pick(S, R, T, F, p))
+    take_from(S, p, Z_HAND, x)
+    trash_card(S, T, p, x)
+    gain_chosen(S, T, A, p, exact_gain(S, R, T, F, p, cost_now(S, T, x) + 1), Z_DISC)
+
+
+@kernel
+def upgrade_pick(S, R, T, F, p):
+    """The card of its (non-empty) hand a bot's Upgrade trashes: the first its own trash
+    list names; by default a Curse, else the card least wanted whose exact upgrade its gain
+    list would take, else the default trash list's card, else ``least_kept``'s."""
+    if not follows_default(S, T, p, O_USER_TRASH):
+        x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
+        if x >= 0:
+            return x
+    why(S, p, L_TRASH, WHY_DEFAULT)
+    if find_in(S, p, Z_HAND, CURSE) >= 0:
+        return CURSE
+    oh = zb(p, Z_HAND)
+    lg = hush(S)
+    x = -1
+    best = 1 << 30
+    for i in range(S[zn(p, Z_HAND)]):
+        y = S[oh + i]
+        v = keep_value(S, T, p, y, S[G_ACTIONS])
+        if v < best and exact_list_gain(S, R, T, F, p, cost_now(S, T, y) + 1) >= 0:
+            best = v
+            x = y
+    if x < 0:
+        x = choose_in_zone(S, R, T, F, L_TRASH, p, Z_HAND, 0)
+    unhush(S, lg)
+    if x < 0:
+        x = least_kept(S, T, p)
+    return x
+
+
+@kernel
+def exact_list_gain(S, R, T, F, p, cost):
+    """The first card of p's gain list costing exactly ``cost`` now, in the Supply, whose
+    condition holds (the end-game guard may skip it), -1 if none."""
+    first, end = rule_span(S, T, p, L_GAIN)
+    b = S[S_SEAT + p]
+    for r in range(first, end):
+        c = rule_card(T, r)
+        if S[S_SUP + c] <= 0 or cost_now(S, T, c) != cost or not rule_holds(S, T, F, r, p):
+            continue
+        if bopt(T, b, O_GUARD) != 0 and guard_refuses(S, T, p, c):
+            continue
+        why(S, p, L_GAIN, r - first)
+        return c
+    return -1
+
+
+@kernel
+def exact_gain(S, R, T, F, p, cost):
+    """A gain costing exactly ``cost`` (Upgrade): the person's answer, else the gain list's
+    (``exact_list_gain``), else the first Treasure, Action, Victory card, Curse of that cost
+    (-1: none costs that)."""
+    g = ANSWER_OPEN
+    if person(S, p):
+        n = 0
+        for j in range(T[T_INGAME]):
+            c = T[T_INGAME + 1 + j]
+            if S[S_SUP + c] > 0 and cost_now(S, T, c) == cost:
+                asks.put_option(S, G_ASK, n, c)
+                n += 1
+        g = ask_n(S, p, ASK_GAIN_EXACT, UPGRADE, cost, p, n, 0)
+    if g != ANSWER_OPEN:
+        return g
+    g = -1
+    if is_random(S, T, p):
+        n = 0
+        for j in range(T[T_INGAME]):
+            c = T[T_INGAME + 1 + j]
+            if S[S_SUP + c] > 0 and cost_now(S, T, c) == cost:
+                n += 1
+        k = rand_below(R, MAXP, n + 1)
+        for j in range(T[T_INGAME]):
+            c = T[T_INGAME + 1 + j]
+            if S[S_SUP + c] > 0 and cost_now(S, T, c) == cost:
+                if k == 0:
+                    g = c
+                k -= 1
+        return told(S, p, ASK_GAIN_EXACT, g)
+    g = exact_list_gain(S, R, T, F, p, cost)
+    if g < 0:
+        why(S, p, L_GAIN, WHY_DEFAULT)
+        for want in (T_TREASURE, T_ACTION, T_VICTORY, T_CURSE):
+            for j in range(T[T_INGAME]):
+                c = T[T_INGAME + 1 + j]
+                if g < 0 and S[S_SUP + c] > 0 and cost_now(S, T, c) == cost and is_type(T, c, want):
+                    g = c
+    return told(S, p, ASK_GAIN_EXACT, g)
 
 
 # ================================================================ the dispatch
@@ -987,7 +1721,8 @@ def effect(S, R, T, F, A, c, slot, p):
     then its own text, if it has one. Inlined into its one caller, ``play_action`` (a
     call fewer per play; effect is not compiled on its own), with Witch and Militia
     inline in it and the +Cards drawn inline (the reshuffle a call); docs/perf.md."""
-    S[G_PLAYS] += 1
+    if T[TH_REACT] != 0 and (T[col(c, C_TYPES)] & T_ATTACK) != 0:
+        reactions(S, R, T, F, p)
     if T[col(c, C_CARDS)] > 0:
         draw_hot(S, R, p, T[col(c, C_CARDS)], S[G_LOG] != 0, True)
     S[G_ACTIONS] += T[col(c, C_ACTIONS)]
@@ -1067,3 +1802,35 @@ def effect(S, R, T, F, A, c, slot, p):
         trading_post(S, R, T, F, A, p)
     elif c == NOBLES:
         nobles(S, R, T, F, A, p)
+    elif c == LURKER:
+        lurker(S, R, T, F, A, p)
+    elif c == SECRET_CHAMBER:
+        secret_chamber(S, R, T, F, A, p)
+    elif c == MASQUERADE:
+        masquerade(S, R, T, F, A, p)
+    elif c == SWINDLER:
+        swindler(S, R, T, F, A, p)
+    elif c == DIPLOMAT:
+        diplomat(S, R, T, F, A, p)
+    elif c == MILL:
+        mill(S, R, T, F, A, p)
+    elif c == SCOUT:
+        scout(S, R, T, F, A, p)
+    elif c == SECRET_PASSAGE:
+        secret_passage(S, R, T, F, A, p)
+    elif c == COURTIER:
+        courtier(S, R, T, F, A, p)
+    elif c == MINION:
+        minion(S, R, T, F, A, p)
+    elif c == PATROL:
+        patrol(S, R, T, F, A, p)
+    elif c == REPLACE:
+        replace(S, R, T, F, A, p)
+    elif c == SABOTEUR:
+        saboteur(S, R, T, F, A, p)
+    elif c == TORTURER:
+        torturer(S, R, T, F, A, p)
+    elif c == TRIBUTE:
+        tribute(S, R, T, F, A, p)
+    elif c == UPGRADE:
+        upgrade(S, R, T, F, A, p)

@@ -245,10 +245,12 @@ def search_gain(S, R, T, F, A, p, cap, mask):
 
 
 # the turn loop with searched buys and gains: copies of run_games_logged down to buys,
-# whose ``choose_buy`` is ``search_buy``, and down to the effects of Workshop, Feast and
-# Remodel, whose ``gain_choice`` is ``search_gain`` (named apart in numba's cache)
+# whose ``choose_buy`` is ``search_buy``, and down to the effects of Workshop, Feast,
+# Remodel, Ironworks and Replace, whose ``gain_choice`` is ``search_gain`` (named apart in
+# numba's cache)
 run_games_search = jit.variant(KERNELS_SET, {**vars(effects), **vars(turn)},
                                {"choose_buy": search_buy, "gain_choice": search_gain},
-                               ("workshop", "feast", "remodel", "effect", "resolve_work", "play_action",
+                               ("workshop", "feast", "trade", "remodel", "ironworks", "replace", "effect",
+                                "resolve_work", "play_action",
                                 "action_phase", "buys", "buy_phase", "play_turns", "play_games", "run_games_logged"),
                                "_search")["run_games_logged"]

@@ -254,6 +254,24 @@ def is_type(T, c, mask):
 
 
 @kernel
+def actions_played(S, T, p):
+    """The Actions p played this turn, each play counted: one per Action in play (a slot
+    whose card left play, -1, was one: Feast, Mining Village), and each Throne Room's
+    second play of its card (G_PLAYS, counted by the Throne Room) once it has begun (the
+    plays still waiting on the work stack are not yet). Counted when asked, not at every
+    play (a store per play cost Militia vs Smithy Big Money 3%)."""
+    n = S[G_PLAYS]
+    for d in range(S[G_WK]):
+        n -= S[S_WK + 3 * d + 1]
+    o = zb(p, Z_PLAY)
+    for i in range(S[zn(p, Z_PLAY)]):
+        c = S[o + i]
+        if c < 0 or (T[col(c, C_TYPES)] & T_ACTION) != 0:
+            n += 1
+    return n
+
+
+@kernel
 def cost_of(T, c):
     """Card c's printed cost (``cost_now``: what it costs this turn)."""
     return T[col(c, C_COST)]
