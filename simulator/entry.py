@@ -20,7 +20,16 @@ class _Once:
     def __call__(self, signum, frame):
         if self.armed:
             self.armed = False
+            # the interrupt may land inside a library's constructor (llvmlite's, while the
+            # engine loads): the half-built object's finalizer then fails as it is freed,
+            # and Python would print that as "Exception ignored ... Traceback"; the command is
+            # stopping, so such finalizer noise is dropped
+            sys.unraisablehook = _quiet
             raise KeyboardInterrupt
+
+
+def _quiet(unraisable) -> None:
+    """``sys.unraisablehook`` once a Ctrl-C stops the command: nothing said."""
 
 
 def main() -> None:  # pragma: no cover - run as the installed command
