@@ -343,7 +343,7 @@ MUTANTS = [
     # ---- kingdom cards' own text
     ("Merchant adds to every Silver once only", ENGINE, "S[G_MERCHANT] += 1", "S[G_MERCHANT] = 1"),
     ("Council Room: others draw 2", ENGINE, "draw(S, R, seat_after(S, p, k), 1)", "draw(S, R, seat_after(S, p, k), 2)"),
-    ("Cellar draws one more", ENGINE, "    draw(S, R, p, n)\n", "    draw(S, R, p, n + 1)\n"),
+    ("Cellar draws one more", ENGINE, "    draw(S, R, p, discard_any(S, R, T, F, p, CELLAR))\n", "    draw(S, R, p, discard_any(S, R, T, F, p, CELLAR) + 1)\n"),
     ("Chapel trashes 5", ENGINE, "for k in range(4):", "for k in range(5):"),
     ("Chapel's default trashes Coppers the buy needs", ENGINE,
      "    if choose_gain(S, R, T, F, L_BUY, p, coins - 1, 0) != choose_gain(S, R, T, F, L_BUY, p, coins, 0):",
@@ -556,7 +556,7 @@ MUTANTS = [
     ("Lurker trashes nothing from the Supply", ENGINE, "        S[S_SUP + x] = s\n", "        S[S_SUP + x] = s + 1\n"),
     ("Lurker gains nothing from the trash", ENGINE, "    elif m == LURKER_GAIN:\n        gain_from_trash(S, T, A, p, x)", "    elif m == LURKER_GAIN:\n        pass"),
     ("Lurker's default never gains", ENGINE, "LURKER_GAIN if g >= 0 else LURKER_TRASH", "LURKER_TRASH"),
-    ("Secret Chamber gives no coins", ENGINE, "        n += 1\n    S[G_COINS] += n\n", "        n += 1\n    S[G_COINS] += 0\n"),
+    ("Secret Chamber gives no coins", ENGINE, "    S[G_COINS] += discard_any(S, R, T, F, p, SECRET_CHAMBER)", "    S[G_COINS] += 0 * discard_any(S, R, T, F, p, SECRET_CHAMBER)"),
     ("Secret Chamber's reaction puts nothing back", ENGINE, "            move(S, q, Z_HAND, Z_DRAW, x, EV_TOPDECK)", "            pass"),
     ("Diplomat: no reaction", ENGINE, "        reactions(S, R, T, F, p)\n", "        pass\n"),
     ("Diplomat reacts from 4 cards", ENGINE, "S[zn(q, Z_HAND)] >= 5 \\\n", "S[zn(q, Z_HAND)] >= 4 \\\n"),

@@ -106,13 +106,21 @@ def cellar(S, R, T, F, A, p):
     """+1 Action. Discard any number of cards from your hand, then draw that many.
 
     The discard list picks the cards, one at a time; by default also ``cellar_pick``."""
+    draw(S, R, p, discard_any(S, R, T, F, p, CELLAR))
+
+
+@kernel
+def discard_any(S, R, T, F, p, c):
+    """Cellar's and Secret Chamber's (c) discards, one card at a time until p stops: the
+    person's answers, else the discard list's, then for a bot without its own the card's
+    default (``cellar_pick``, ``dead_card``); how many."""
     n = 0
     while True:
         x = ask_zone(S, T, p, ASK_DISCARD, p, Z_HAND, 0, -1, 1, n)
         if x == ANSWER_OPEN:
             x = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
             if x < 0 and follows_default(S, T, p, O_USER_DISCARD):
-                x = cellar_pick(S, T, p)
+                x = cellar_pick(S, T, p) if c == CELLAR else dead_card(S, T, p)
                 if x >= 0:
                     why(S, p, L_DISCARD, WHY_DEFAULT)
             told(S, p, ASK_DISCARD, x)
@@ -120,7 +128,7 @@ def cellar(S, R, T, F, A, p):
             break
         move(S, p, Z_HAND, Z_DISC, x, EV_DISCARD)
         n += 1
-    draw(S, R, p, n)
+    return n
 
 
 @kernel
@@ -1087,22 +1095,8 @@ def secret_chamber(S, R, T, F, A, p):
 
     The discard list picks the cards, one at a time; for a bot without its own, then every
     card that gives no coins this turn: Curses, Victory cards, Actions no Action is left to
-    play. Its reaction: ``decisions.react``."""
-    n = 0
-    while True:
-        x = ask_zone(S, T, p, ASK_DISCARD, p, Z_HAND, 0, -1, 1, n)
-        if x == ANSWER_OPEN:
-            x = choose_in_zone(S, R, T, F, L_DISCARD, p, Z_HAND, 0)
-            if x < 0 and follows_default(S, T, p, O_USER_DISCARD):
-                x = dead_card(S, T, p)
-                if x >= 0:
-                    why(S, p, L_DISCARD, WHY_DEFAULT)
-            told(S, p, ASK_DISCARD, x)
-        if x < 0:
-            break
-        move(S, p, Z_HAND, Z_DISC, x, EV_DISCARD)
-        n += 1
-    S[G_COINS] += n
+    play (``dead_card``). Its reaction: ``decisions.react``."""
+    S[G_COINS] += discard_any(S, R, T, F, p, SECRET_CHAMBER)
 
 
 @kernel
