@@ -520,7 +520,7 @@ MUTANTS = [
     ("Shanty Town always draws", ENGINE, "    if count_type_in(S, T, p, Z_HAND, T_ACTION) == 0:\n        draw(S, R, p, 2)", "    if True:\n        draw(S, R, p, 2)"),
     ("Steward's coins are 1", ENGINE, "    elif m == STEWARD_COINS:\n        S[G_COINS] += 2", "    elif m == STEWARD_COINS:\n        S[G_COINS] += 1"),
     ("Steward trashes one", ENGINE, "        trash_from_hand(S, R, T, F, p, 2)\n\n\n@kernel\ndef steward_default", "        trash_from_hand(S, R, T, F, p, 1)\n\n\n@kernel\ndef steward_default"),
-    ("Steward's default trashes Coppers", ENGINE, "        if junk and T[col(c, C_MONEY)] > 0:\n", "        if junk and T[col(c, C_MONEY)] > 9:\n"),
+    ("Steward's default trashes Coppers", ENGINE, "        if T[col(c, C_MONEY)] > 0:\n            continue\n        if rule_matches", "        if T[col(c, C_MONEY)] > 9:\n            continue\n        if rule_matches"),
     ("Wishing Well takes any card", ENGINE, "    if y == x:\n        push(S, p, Z_HAND, y)", "    if True:\n        push(S, p, Z_HAND, y)"),
     ("Wishing Well names the rarest card", ENGINE, "        if k > most or (k == most and k > 0", "        if k < most or (k == most and k > 0"),
     ("Baron gives 3", ENGINE, "        S[G_COINS] += 4\n", "        S[G_COINS] += 3\n"),

@@ -481,15 +481,15 @@ def least_kept(S, T, p):
 
 
 @kernel
-def trashable(S, R, T, F, p, junk):
-    """How many cards of p's hand its trash list would trash (each card its own rule's
-    condition, as things stand); with ``junk``, only cards that give no coins."""
+def trashable(S, R, T, F, p):
+    """How many cards of p's hand that give no coins its trash list would trash (each card
+    its own rule's condition, as things stand)."""
     lg = hush(S)
     n = 0
     oh = zb(p, Z_HAND)
     for i in range(S[zn(p, Z_HAND)]):
         c = S[oh + i]
-        if junk and T[col(c, C_MONEY)] > 0:
+        if T[col(c, C_MONEY)] > 0:
             continue
         if rule_matches(S, R, T, F, L_TRASH, p, c):
             n += 1

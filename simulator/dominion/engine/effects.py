@@ -826,7 +826,7 @@ def steward(S, R, T, F, A, p):
 @kernel
 def steward_default(S, R, T, F, p):
     """Steward's mode when a bot's choose list has none (``steward`` says which)."""
-    if trashable(S, R, T, F, p, True) >= 2:
+    if trashable(S, R, T, F, p) >= 2:
         return STEWARD_TRASH
     if buy_with(S, R, T, F, p, 2) != buy_with(S, R, T, F, p, 0):
         return STEWARD_COINS
@@ -1239,7 +1239,7 @@ def swindler_pick(S, R, T, F, p, cost):
         v = 10 + T[col(c, C_MONEY)]
         if is_type(T, c, T_CURSE):
             v = 0
-        elif is_type(T, c, T_VICTORY) and not is_type(T, c, T_ACTION | T_TREASURE):
+        elif junk_card_of(T, c) == c:  # a Victory card of no other type
             v = 1
         if is_random(S, T, p):
             v = rand_below(R, MAXP, 1000)
