@@ -14,8 +14,12 @@ The grammar lets a rule say what strong players write (docs/optimize.md lists it
   ``gains_to_end > g`` / ``<= g``;
 - money: ``total_money > m`` / ``<= m``, ``coins <= c`` (green cards), ``vp_lead < v``;
 - decision lists where a kingdom card asks for them: ``trash``, ``discard``, ``gain``,
-  ``topdeck``, ``set_aside``, and a ``play`` order whose rules may wait for a card in hand
-  (``Throne Room: in_hand(Smithy) > 0``) or for spare Actions.
+  ``topdeck``, ``set_aside``, ``pass`` (Masquerade), and a ``play`` order whose rules may
+  wait for a card in hand (``Throne Room: in_hand(Smithy) > 0``) or for spare Actions;
+- the choices of the "choose one" cards in the kingdom (``choose: {Pawn: [card, action:
+  turn <= 6]}``, the card Swindler gives or Wishing Well names) and the options of its
+  cards that ask yes or no (``options: {baron_discard: ..., mining_village_trash: ...,
+  mill_discard: ...}``), each with the conditions that do not count the rule's own item.
 """
 from __future__ import annotations
 
@@ -23,7 +27,8 @@ from dataclasses import replace
 
 from .cards import BY_NAME, PLAYED_KINGDOM, UnknownCard, parse_card, parse_type
 from .setup import Kingdom, Rules
-from .strategy import DEFAULT_LISTS, DEFAULT_PLAY_ORDER
+from .cards import norm
+from .strategy import CARD_MODES, DEFAULT_LISTS, DEFAULT_PLAY_ORDER, MODES
 from .strategy import strategy_from_text as bot_from_text  # noqa: F401 - a candidate from its text
 from ..lang.genome import Clause, Genome, Grammar, ListSpec, Rule, Shape
 
@@ -36,9 +41,12 @@ USES = {"trash": ("Chapel", "Remodel", "Sentry", "Moneylender", "Mine", "Bandit"
         "gain": ("Workshop", "Feast", "Remodel", "Artisan", "Mine", "Thief", "Ironworks", "Replace", "Upgrade",
                  "Saboteur", "Lurker"),
         "topdeck": ("Artisan", "Harbinger", "Bureaucrat", "Courtyard", "Secret Passage", "Secret Chamber"),
-        "set_aside": ("Library",)}
+        "set_aside": ("Library",), "pass": ("Masquerade",)}
 BUYING = ("buy", "gain")
-ALL = ("buy", "gain", "play", "trash", "discard", "topdeck", "set_aside")
+ALL = ("buy", "gain", "play", "trash", "discard", "topdeck", "set_aside", "pass")
+#: the yes/no options the genome evolves, with the card that asks (Moat's, Diplomat's and
+#: Secret Chamber's reveals and Chancellor's discard are left to their defaults)
+OPTION_CARDS = {"baron_discard": "Baron", "mining_village_trash": "Mining Village", "mill_discard": "Mill"}
 
 
 #: each condition's shape in plain words, for the plan a person reads (genome.plan)
@@ -54,8 +62,11 @@ SAYS = {"own": "up to {n}", "per_treasure": "one per {n} Treasures (the first at
         "in_hand": "with a {y} in hand", "not_in_hand": "with no {y} in hand", "actions": "with {n} Actions or more"}
 
 
-def _shapes(provinces: int) -> tuple:
-    return tuple(replace(shape, says=SAYS.get(shape.name, "")) for shape in (
+def _shapes(provinces: int, choices: tuple = ()) -> tuple:
+    """The shapes; those that do not count the rule's own item also serve the ``choices``
+    lists (whose items are modes, or cards given or named)."""
+    return tuple(replace(shape, says=SAYS.get(shape.name, ""),
+                         lists=shape.lists + (() if "{x}" in shape.text else choices)) for shape in (
         Shape("own", "count({x}) < {n}", (("n", 1, 8),), BUYING, "up", 3),
         Shape("per_treasure", "count({x}) < 1 or count({x}) < count(Treasure) / {n}", (("n", 3, 16),), BUYING,
               "down", 1.5),
@@ -105,14 +116,33 @@ def grammar(kingdom, players: int = 2, pool_cards=None) -> Grammar:
                                     weight=0.3, clauses=1, verb="Puts on its deck")
     if have & set(USES["set_aside"]) and actions:
         lists["set_aside"] = ListSpec(actions, 6, weight=0.3, clauses=1, verb="Sets aside (Library)")
+    if have & set(USES["pass"]):
+        lists["pass"] = ListSpec(("Curse", "Estate", "Copper", "Silver", "Duchy") + tuple(names), 6, weight=0.3,
+                                 clauses=1, verb="Passes (Masquerade)")
     lists = {k: lists[k] for k in ALL if k in lists}
+    for card in [c for c in (*MODES, *CARD_MODES) if c in have]:
+        items = MODES.get(card) or BASIC + ("Copper", "Curse") + tuple(names)
+        lists[f"choose {card}"] = ListSpec(items, 4 if card in MODES else 6, weight=0.4, under="choose", key=card,
+                                           verb=f"Chooses ({card})")
+    for option, card in OPTION_CARDS.items():
+        if card in have:
+            lists[f"options {option}"] = ListSpec(("true", "false"), 1, weight=0.3, under="options", key=option,
+                                                  scalar=True, verb=f"Answers {option.replace('_', ' ')}")
     provinces = 8 if players <= 2 else 12
     refs = {"owned": BASIC + tuple(names) + ("Copper", "Curse", "Treasure", "Action"),
             "hand": actions + ("Copper", "Treasure", "Victory")}
-    return Grammar(lists, _shapes(provinces), refs, required=("buy",), canonical=_canonical)
+    choices = tuple(k for k in lists if lists[k].under)
+    return Grammar(lists, _shapes(provinces, choices), refs, required=("buy",), canonical=_canonical)
 
 
 def _canonical(lst: str, name: str):
+    """An item as the grammar writes it: a card or type, a choose card's mode, or true /
+    false (None: not one this list can name)."""
+    card = lst.partition(" ")[2]
+    if lst.startswith("options "):
+        return next((x for x in ("true", "false") if x == str(name).lower()), None)
+    if card in MODES:
+        return next((m for m in MODES[card] if norm(m) == norm(str(name))), None)
     try:
         return parse_card(name).name
     except UnknownCard:

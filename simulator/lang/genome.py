@@ -69,6 +69,13 @@ class ListSpec:
     weight: float = 1.0            # how often a mutation picks this list
     clauses: int | None = None     # at most this many clauses per rule (default: the grammar's)
     verb: str = ""                 # what the list does, for the plan a person reads ("Buys")
+    #: a list a bot file writes inside a mapping: ``under`` is that mapping's key, ``key``
+    #: the list's own key in it (``choose: {Pawn: [...]}``); the genome names it otherwise
+    under: str = ""
+    key: str = ""
+    #: one rule written as a value, not a list (``options: {x: <its condition>}``): its item
+    #: ``true`` with its clauses as the condition (none: ``true``), or ``false``
+    scalar: bool = False
 
 
 @dataclass
@@ -145,11 +152,29 @@ class Genome:
     def render(self, g: Grammar, name: str, comments=()) -> str:
         """The bot's YAML text (comment lines first)."""
         lines = [f"# {c}" if c else "#" for c in comments] + list(g.header) + [f"name: {_quoted(name)}"]
+        extra, done = dict(self.extra), set()
         for lst, rules in self.lists:
-            lines.append(f"{lst}:")
-            lines += [f"  - {_quoted(r.text(g))}" for r in rules]
+            under = g.lists[lst].under
+            if not under:
+                lines.append(f"{lst}:")
+                lines += [f"  - {_quoted(r.text(g))}" for r in rules]
+            elif under not in done:  # the mapping: every list under it, then what was kept of it
+                done.add(under)
+                lines.append(f"{under}:")
+                for sub, subrules in self.lists:
+                    spec = g.lists[sub]
+                    if spec.under != under:
+                        continue
+                    if spec.scalar:
+                        lines.append(f"  {_quoted(spec.key)}: {_scalar(subrules[0], g)}")
+                    else:
+                        lines.append(f"  {_quoted(spec.key)}:")
+                        lines += [f"    - {_quoted(r.text(g))}" for r in subrules]
+                if isinstance(extra.get(under), dict):
+                    lines += ["  " + x for x in _dump(extra[under])]
         for k, v in self.extra:
-            lines += yaml.safe_dump({k: v}, default_flow_style=False, sort_keys=False, width=1000).splitlines()
+            if k not in done:
+                lines += _dump({k: v})
         return "\n".join(lines) + "\n"
 
     def rule_count(self) -> int:
@@ -217,6 +242,16 @@ def _args_ok(g: Grammar, s: Shape, args) -> bool:
         elif a not in g.refs.get(p[1], ()):
             return False
     return True
+
+
+def _dump(d: dict) -> list:
+    return yaml.safe_dump(d, default_flow_style=False, sort_keys=False, width=1000).splitlines()
+
+
+def _scalar(r: Rule, g: Grammar) -> str:
+    """A scalar list's one rule as its value: its condition, or true / false."""
+    item, _, cond = r.text(g).partition(":")
+    return "false" if item.strip() == "false" else _quoted(cond.strip()) if cond.strip() else "true"
 
 
 def _quoted(text: str) -> str:
@@ -351,11 +386,14 @@ def crossover(a: Genome, b: Genome, g: Grammar, rng: random.Random) -> Genome:
 
 
 def _tidy(gen: Genome, g: Grammar) -> Genome:
-    """Exact repeats of a rule dropped; required lists kept non-empty."""
+    """Exact repeats of a rule dropped; required lists kept non-empty; a scalar list's
+    ``false`` without conditions (it has no use for them)."""
     out = gen
     for lst, rules in gen.lists:
+        if g.lists[lst].scalar:
+            rules = tuple(Rule("false") if r.item == "false" and not r.keep else r for r in rules)
         kept = list(dict.fromkeys(rules))
-        if len(kept) != len(rules):
+        if kept != list(gen.get(lst)):
             out = out.with_list(g, lst, kept)
     for lst in g.required:
         if not out.get(lst):
@@ -428,7 +466,11 @@ def plan(gen: Genome, g: Grammar) -> str:
                      for c in r.clauses]
             said.append(r.item + (" " + " and ".join(conds) if conds else ""))
         verb = g.lists[lst].verb or f"Its {lst.replace('_', ' ')} list"
-        out.append(f"{verb}, first to last: " + "; ".join(said) + ".")
+        if g.lists[lst].scalar:  # one rule: true (when its conditions hold) or false
+            r = rules[0]
+            out.append(f"{verb}: " + ("no." if r.item == "false" else "yes" + said[0][len(r.item):] + "."))
+        else:
+            out.append(f"{verb}, first to last: " + "; ".join(said) + ".")
     return " ".join(out)
 
 
@@ -562,11 +604,32 @@ def from_bot(text: str, g: Grammar, path: str = "<bot>", keep: bool = False) -> 
     stays, an empty list stays empty: ``missing`` names a required list the bot lacks)."""
     data = load_text(text, path)
     lists, kept, extra = {}, [], []
+    nested = {}   # a mapping's key -> {the normalised key of a list in it: the list}
+    for name, spec in g.lists.items():
+        if spec.under:
+            nested.setdefault(spec.under, {})[_norm(spec.key)] = name
     for key, value in data.items():
-        if key in g.lists:
+        if key in g.lists and not g.lists[key].under:
             rules, k = parse_rules(g, key, value, path, data.lines.get(key), keep)
             lists[key] = rules
             kept += k
+        elif key in nested and isinstance(value, dict):
+            rest = {}
+            for sub, v in value.items():
+                name = nested[key].get(_norm(str(sub)))
+                spec = g.lists.get(name)
+                items = v if spec and not spec.scalar else \
+                    ["false"] if v is False else ["true"] if v is True else [f"true: {v}"] if isinstance(v, str) else None
+                if name is None or not isinstance(items, list):
+                    rest[str(sub)] = _plain(v)
+                    continue
+                line = getattr(value, "lines", {}).get(sub, data.lines.get(key))
+                rules, k = parse_rules(g, name, items, path, line, keep)
+                lists[name] = rules
+                kept += k
+            if rest:
+                extra.append((key, rest))
+                kept.append(f"{key}: {short(rest)}")
         elif key not in ("name", "description", "game"):
             extra.append((key, _plain(value)))
             kept.append(f"{key}: {short(_plain(value))}")

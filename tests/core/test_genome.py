@@ -25,6 +25,12 @@ GRAMMARS = [
     ("village square", dominion, lambda: api.load_setup(KINGDOMS / "village_square.yaml")),
     ("size distortion", dominion, lambda: api.load_setup(KINGDOMS / "size_distortion.yaml")),
     ("big money", dominion, lambda: api.load_setup(KINGDOMS / "big_money.yaml")),
+    # Intrigue's choices: choose (Pawn, Steward, Minion, Nobles), pass, baron_discard
+    ("underlings", dominion, lambda: api.load_setup(KINGDOMS / "intrigue" / "underlings.yaml")),
+    # Lurker, Torturer, Swindler's card, mining_village_trash
+    ("the plot thickens", dominion, lambda: api.load_setup(KINGDOMS / "intrigue" / "the_plot_thickens.yaml")),
+    # Courtier, mill_discard
+    ("victory dance 2e", dominion, lambda: api.load_setup(KINGDOMS / "intrigue" / "victory_dance_2e.yaml")),
     ("splendor", splendor, lambda: get_game("splendor").default_setup()),
 ]
 
@@ -135,6 +141,35 @@ def test_a_splendor_bot_becomes_a_genome_with_its_selectors_in_the_grammars_word
             assert gen.get("buy")[1] == Rule("level 1 cheapest", (Clause("cards_lt", (6,)),))
     gen, kept = G.from_bot("game: splendor\nname: x\nbuy: ['cheapest level 2: points >= 3']\n", g)
     assert gen.get("buy") == (Rule("level 2 cheapest", (Clause("points_ge", (3,)),)),) and not kept
+
+
+@pytest.mark.timeout(60)
+def test_intrigue_choices_are_genes_and_what_the_grammar_leaves_out_stays_in_the_same_mapping():
+    g = dominion.grammar(api.load_setup(KINGDOMS / "intrigue" / "underlings.yaml"))
+    assert [k for k in g.lists if g.lists[k].under] == [
+        "choose Pawn", "choose Steward", "choose Nobles", "choose Minion", "options baron_discard"]
+    assert "pass" in g.lists and g.lists["choose Pawn"].items == ("card", "action", "buy", "coin")
+    mine = ("name: Mine\nbuy: [Province, Gold, Silver]\npass: [Curse, 'Estate: turn <= 5']\n"
+            "choose:\n  pawn: [Card, 'coin: turn >= 4']\n  Wishing Well: [Gold]\n"
+            "options: {baron_discard: 'turn >= 4', reveal_moat: false}\n")
+    gen, kept = G.from_bot(mine, g)
+    assert gen.get("choose Pawn") == (Rule("card"), Rule("coin", (Clause("turn_ge", (4,)),)))
+    assert gen.get("options baron_discard") == (Rule("true", (Clause("turn_ge", (4,)),)),)
+    assert gen.get("pass") == (Rule("Curse"), Rule("Estate", (Clause("turn_le", (5,)),)))
+    # Wishing Well is not in Underlings, and reveal_moat not evolved: kept, in their mappings
+    assert gen.extra == (("choose", {"Wishing Well": ["Gold"]}), ("options", {"reveal_moat": False}))
+    assert kept == ["choose: {'Wishing Well': ['Gold']}", "options: {'reveal_moat': False}"]
+    text = gen.render(g, "X")
+    assert text.count("choose:") == 1 and text.count("options:") == 1 and "  baron_discard: 'turn >= 4'" in text
+    bot = dominion.bot_from_text(text, "<x>")
+    assert set(bot.choose) == {"Pawn", "Wishing Well"} and set(bot.options) == {"baron_discard", "reveal_moat"}
+    assert G.from_bot(text, g)[0] == gen
+    # false needs no condition, and says no
+    no = gen.with_list(g, "options baron_discard", [Rule("false", (Clause("turn_ge", (4,)),))])
+    assert "baron_discard: false" in no.render(g, "N") and G._tidy(no, g).get("options baron_discard") == (
+        Rule("false"),)
+    assert "Answers baron discard: no." in G.plan(G._tidy(no, g), g)
+    assert "Answers baron discard: yes from turn 4." in G.plan(gen, g)
 
 
 def test_simplifying_drops_what_can_never_apply_and_nothing_else():
