@@ -110,12 +110,13 @@ def build_tables(match_ct: np.ndarray, sup0: np.ndarray, compiled: CompiledBots)
         T[o + 1:o + 1 + len(typed)] = typed
     ingame = [c for c in range(NCARDS) if sup0[c] >= 0]
     T[E.TH_VPX] = int(sup0[E.GARDENS] >= 0 or sup0[E.DUKE] >= 0)
-    T[E.TH_REACT] = int(sup0[E.DIPLOMAT] >= 0 or sup0[E.SECRET_CHAMBER] >= 0)
+    T[E.TH_REACT] = int(sup0[E.MOAT] >= 0) | 2 * int(sup0[E.DIPLOMAT] >= 0 or sup0[E.SECRET_CHAMBER] >= 0)
     T[E.T_INGAME] = len(ingame)
     T[E.T_INGAME + 1:E.T_INGAME + 1 + len(ingame)] = ingame
     assert len(ingame) < 63  # the set of choose_in_zone: one int64, bit 63 for cards not in the game
     T[E.T_SLOT:E.T_SLOT + E.NCS] = 63
     T[E.T_SLOT + np.array(ingame, dtype=np.int64)] = np.arange(len(ingame))
+    T[E.TH_SLOTS] = int(max(ingame) >= 63)
     place_bots(T, E.T_BOTS, (E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT, E.TH_CLAUSES), parts)
     return T, stack_array(E.F_STK, compiled.consts)
 

@@ -428,6 +428,22 @@ def test_diplomat_gives_two_actions_to_a_hand_of_five_or_fewer_and_reacts_from_f
     assert t.discard(1)[-1] == "Curse" and t.owned(1, "Curse") == 2
 
 
+def test_a_discard_list_past_the_63rd_card_id_names_only_cards_in_hand():
+    # Harem (id 69) in hand, Nobles (70) listed first: a zone's set of cards tells them apart
+    # (by their places among the game's cards when the game has ids past 62)
+    t = Table([plays("Militia"), "buy: []\ndiscard: [Nobles, Gold]"], kingdom=["Harem", "Nobles", "Tribute"])
+    t.stack(0, hand=["Militia"]).stack(1, hand=["Harem", "Harem", "Copper", "Silver", "Gold"])
+    t.actions_only()
+    assert sorted(t.discard(1)) == ["Copper", "Gold"] and sorted(t.hand(1)) == ["Harem", "Harem", "Silver"]
+
+
+def test_moat_blocks_only_in_a_game_with_moat_and_diplomat_reacts_beside_it():
+    t = Table([plays("Militia"), NOTHING], kingdom=["Moat", "Diplomat"]).stack(0, hand=["Militia"], draw=[])
+    t.stack(1, hand=["Moat", "Diplomat", "Gold", "Estate", "Copper"], draw=["Silver", "Curse"])
+    t.actions_only()  # Diplomat: draws 2, discards 3; then Moat blocks the discard down to 3
+    assert len(t.hand(1)) == 4 and [c for _, p, c, _ in t.events(E.EV_REACT) if p == 1][-1] == "Moat"
+
+
 def test_diplomat_does_not_react_from_a_hand_of_four():
     t = Table([plays("Militia"), NOTHING], kingdom=["Diplomat"]).stack(0, hand=["Militia"], draw=[])
     t.stack(1, hand=["Diplomat", "Gold", "Silver", "Estate"], draw=["Copper", "Duchy"])

@@ -335,20 +335,23 @@ def choose_in_zone(S, R, T, F, lst, p, zone, mask):
 def choose_in_zone_rules(S, T, F, lst, p, zone, mask):
     """``choose_in_zone`` for a bot that is not random; inline, so that ``discard_down``
     (an attack's victim, twice per Militia) makes no call (docs/perf.md)."""
-    # the zone's cards as a set of bits (one pass), each card's bit its place among the
-    # game's cards (T_SLOT: fewer than 63; a card not in the game, only ever in a stacked
-    # test's zone, 63), then the rules in order (64-bit shifts: as plain Python, a card id
-    # is a NumPy int32). Bits by card id took two words past 63 cards: Militia 3% slower
+    # the zone's cards as a set of bits (one pass), then the rules in order (64-bit
+    # shifts: as plain Python, a card id is a NumPy int32). A card's bit: its id when the
+    # game's cards all have ids below 63 (the base set's: TH_SLOTS 0), else its place
+    # among the game's cards (T_SLOT, fewer than 63); 63 for any other card (only ever in
+    # a stacked test's zone). Bits by card id took two words past 63 cards (Militia 3%
+    # slower), and T_SLOT's load for every card 0.8%
+    slots = T[TH_SLOTS] != 0
     have = np.int64(0)
     o = zb(p, zone)
     for i in range(S[zn(p, zone)]):
         c = S[o + i]
         if c >= 0:
-            have |= np.int64(1) << T[T_SLOT + c]
+            have |= np.int64(1) << (T[T_SLOT + c] if slots else min(c, 63))
     first, end = rule_span(S, T, p, lst)
     for r in range(first, end):
         c = rule_card(T, r)
-        if (have >> T[T_SLOT + c]) & 1 == 0:
+        if (have >> (T[T_SLOT + c] if slots else min(c, 63))) & 1 == 0:
             continue
         if mask != 0 and not is_type(T, c, mask):
             continue
@@ -622,9 +625,9 @@ def reveals_moat(S, R, T, F, q):
 
 @inline
 def blocked(S, R, T, F, q):
-    """Victim q may reveal a Moat from hand to be unaffected by this Attack (no call
-    when it holds none: most hands). Its other Reactions came first, when the Attack was
-    played (``reactions``)."""
+    """Victim q may reveal a Moat from hand to be unaffected by this Attack (asked only
+    in a game with Moat in the supply: TH_REACT). Its other Reactions came first, when
+    the Attack was played (``reactions``)."""
     return find_in(S, q, Z_HAND, MOAT) >= 0 and reveals_moat(S, R, T, F, q)
 
 
@@ -672,7 +675,7 @@ def victim(S, R, T, F, p, k):
     """The player k seats after p, under p's Attack: -1 when they reveal a Moat and are
     unaffected (``blocked``)."""
     q = seat_after(S, p, k)
-    return -1 if blocked(S, R, T, F, q) else q
+    return -1 if (T[TH_REACT] & 1) != 0 and blocked(S, R, T, F, q) else q
 
 
 @inline

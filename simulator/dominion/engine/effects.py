@@ -422,7 +422,7 @@ def spy(S, R, T, F, A, p):
     np_ = S[G_NP]
     for k in range(np_):
         q = seat_after(S, p, k)
-        if k > 0 and blocked(S, R, T, F, q):
+        if k > 0 and (T[TH_REACT] & 1) != 0 and blocked(S, R, T, F, q):
             continue
         x = take_top(S, R, q)
         if x < 0:
@@ -1715,7 +1715,7 @@ def effect(S, R, T, F, A, c, slot, p):
     then its own text, if it has one. Inlined into its one caller, ``play_action`` (a
     call fewer per play; effect is not compiled on its own), with Witch and Militia
     inline in it and the +Cards drawn inline (the reshuffle a call); docs/perf.md."""
-    if T[TH_REACT] != 0 and (T[col(c, C_TYPES)] & T_ATTACK) != 0:
+    if T[TH_REACT] > 1 and (T[col(c, C_TYPES)] & T_ATTACK) != 0:
         reactions(S, R, T, F, p)
     if T[col(c, C_CARDS)] > 0:
         draw_hot(S, R, p, T[col(c, C_CARDS)], S[G_LOG] != 0, True)
