@@ -619,35 +619,44 @@ def play(bots, seat, hint, setup, rules, seed):
 
 @cli.command(context_settings=CONTEXT)
 @click.option("--edition", type=click.Choice(["1", "2"]), default=None,
-              help="Only the cards of that edition's base set, in its wording (default: every card).")
+              help="Only the cards of that edition, in its wording (default: every card).")
+@click.option("--sets", default=None, metavar="SET,SET",
+              help="Only the cards of these sets, for a game whose cards come in sets (e.g. intrigue).")
 @click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True,
               help="Whose cards: an installed game's name (an unknown one lists them).")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table")
 @user_errors
-def cards(edition, game_name, fmt):
+def cards(edition, sets, game_name, fmt):
     """List every card with its cost, types and text.
 
     \b
     Example:
       dsim cards --edition 2
+      dsim cards --sets intrigue --edition 1
       dsim cards --game splendor
     """
     game = get_game(game_name)
     rows = game.items_table(edition)
     if edition and rows == game.items_table(None):  # a game of one edition lists them all
         raise one_error(f"{game.LABELS['game']} has no editions to choose from", hint="leave out --edition")
+    if sets is not None:
+        chosen = api.sets_arg(game, sets)
+        rows = [r for r in rows if r.get("set") in chosen]
     if fmt == "json":
         click.echo(json_text(rows))
         return
     if fmt == "csv":
         click.echo(pd.DataFrame(rows).to_csv(index=False), nl=False)
         return
-    head = {"card": "card", "cost": "cost", "types": "types", "editions": "editions", "text": "text"}
+    head = {"card": "card", "set": "set", "cost": "cost", "types": "types", "editions": "editions", "text": "text"}
     w = max(len(r["card"]) for r in [head, *rows])
     t = max(len(r["types"]) for r in [head, *rows])
+    st = max(len(r.get("set", "")) for r in [head, *rows]) if rows and "set" in rows[0] else 0
     for r in [head, *rows]:
         mark = "" if r.get("implemented", True) else "  [not implemented yet]"
-        click.echo(f"{r['card']:<{w}}  {r['cost']!s:>4}  {r['types']:<{t}}  {r['editions']:<8}  {r['text']}{mark}")
+        where = f"{r.get('set', ''):<{st}}  " if st else ""
+        click.echo(f"{r['card']:<{w}}  {where}{r['cost']!s:>4}  {r['types']:<{t}}  {r['editions']:<8}  "
+                   f"{r['text']}{mark}")
 
 
 @cli.command(context_settings=CONTEXT)

@@ -154,8 +154,8 @@ def test_cards_lists_every_card():
     assert r.exit_code == 0
     lines = r.output.splitlines()
     assert len(lines) == 1 + 39 + 32  # the base set (basic cards included) and Intrigue
-    assert lines[0].split() == ["card", "cost", "types", "editions", "text"]
-    assert lines[1].startswith("Copper") and any(ln.split()[:3] == ["Smithy", "4", "Action"] for ln in lines)
+    assert lines[0].split() == ["card", "set", "cost", "types", "editions", "text"]
+    assert lines[1].startswith("Copper") and any(ln.split()[:4] == ["Smithy", "base", "4", "Action"] for ln in lines)
     r2 = invoke("cards", "--edition", "2", "--format", "json")
     second = {c["card"]: c for c in json.loads(r2.output)}
     assert second["Throne Room"]["text"].startswith("You may play an Action card")
@@ -165,6 +165,13 @@ def test_cards_lists_every_card():
     first = {c["card"] for c in json.loads(invoke("cards", "--edition", "1", "--format", "json").output)}
     assert len(first) == 57 and not {"Artisan", "Bandit", "Harbinger", "Merchant", "Poacher", "Sentry",
                                      "Vassal"} & first
+    # one set's cards (the 1st edition's Intrigue: its 25, none of the 7 the 2nd edition added)
+    r3 = invoke("cards", "--sets", "intrigue", "--edition", "1", "--format", "json")
+    intrigue = {c["card"] for c in json.loads(r3.output)}
+    assert len(intrigue) == 25 and "Secret Chamber" in intrigue and not {"Lurker", "Copper", "Smithy"} & intrigue
+    assert len(invoke("cards", "--sets", "base,intrigue").output.splitlines()) == len(lines)
+    bad = invoke("cards", "--sets", "intrigu")
+    assert bad.exit_code != 0 and "unknown set 'intrigu'" in bad.output and "did you mean 'intrigue'" in bad.output
 
 
 def test_out_writes_reports(tmp_path):
