@@ -6,6 +6,12 @@ for plays Big Money Ultimate (2 players):
     Province if total money > 18; Duchy if Provinces left <= 4; Estate if <= 2;
     Gold; X while it owns fewer than 2 (above Gold for a $6 card); Silver.
 
+For a card past the base set the bot ends as the reference harness's Two X bot (and Big
+Money Ultimate) does: a Duchy when 6 or fewer Provinces are left, then Silver. (Without
+that rule every Intrigue card measured 1.5-3 points short of the reference, the cards
+without a decision too; the base set's references, from issue 14, are for the bot
+without it.)
+
 "Total money" is the reference's: it counts $1 for a Moneylender, which dsim's
 ``total_money`` does not (REFERENCE_MONEY), so the Moneylender bot says so explicitly.
 
@@ -60,6 +66,8 @@ def two_x(card) -> str:
     rules = [f"  - 'Province: {money} > 18'", "  - 'Duchy: supply(Province) <= 4'",
              "  - 'Estate: supply(Province) <= 2'"]
     rules += [x, "  - Gold"] if card.cost >= 6 else ["  - Gold", x]
+    if card.set != "base":  # the harness's Two X ends as its BMU does (a Duchy at 6 or fewer)
+        rules.append("  - 'Duchy: supply(Province) <= 6'")
     rules.append("  - Silver")
     return f"name: Two {card.name}\nbuy:\n" + "\n".join(rules) + "\n"
 

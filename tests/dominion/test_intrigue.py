@@ -283,7 +283,9 @@ def test_mining_village_throne_roomed_is_trashed_once_and_its_option_decides():
 
 # ---------------------------------------------------------------- $5, $6
 def test_trading_post_keeps_victory_cards_and_trashes_the_cards_it_loses_least():
-    t = Table([plays("Trading Post"), NOTHING]).stack(0, hand=["Trading Post", "Province", "Gold", "Copper"], draw=[])
+    # the list's Copper, then the card lost least: the Gold, not the Province
+    t = Table([plays("Trading Post", extra="trash: [Copper]"), NOTHING]).stack(
+        0, hand=["Trading Post", "Province", "Gold", "Copper"], draw=[])
     t.set_supply("Province", 3)
     t.actions_only()
     assert sorted(c for _, _, c, _ in t.events(E.EV_TRASH)) == ["Copper", "Gold"] and t.owned(0, "Province") == 1
@@ -294,11 +296,32 @@ def test_trading_post_keeps_victory_cards_and_trashes_the_cards_it_loses_least()
     assert sorted(c for _, _, c, _ in t.events(E.EV_TRASH)) == ["Copper", "Copper"]
 
 
+@pytest.mark.parametrize("hand, played", [
+    (["Province", "Gold", "Copper"], False),       # one junk card: the Gold would go
+    (["Gold", "Gold", "Silver"], False),           # none
+    (["Estate", "Copper", "Gold"], True),          # two (Curse, Estate, Copper)
+    (["Estate", "Silver", "Gold"], True),          # one and a Silver: the Silver comes back, no coin lost
+    (["Copper", "Silver", "Gold", "Gold"], True),  # 8 coins without the Copper still buy the Province
+    (["Copper", "Silver", "Silver"], False),       # 5 without it: the Duchy bought at 5 is lost
+])
+def test_trading_post_is_held_back_unless_it_trashes_junk(hand, played):
+    t = Table([plays("Trading Post", extra="buy: [Province, Gold, Duchy, Silver]"), NOTHING]).stack(
+        0, hand=["Trading Post", *hand], draw=[])
+    t.actions_only()
+    assert (t.in_play(0) == ["Trading Post"]) == played and ("Trading Post" in t.hand(0)) != played
+    # a bot with its own trash list plays it
+    t = Table([plays("Trading Post", extra="trash: [Curse]"), NOTHING]).stack(0, hand=["Trading Post", *hand],
+                                                                              draw=[])
+    t.actions_only()
+    assert t.in_play(0) == ["Trading Post"]
+
+
 def test_trading_post_trashes_two_and_gains_a_silver_to_hand_but_not_after_one():
     t = Table([plays("Trading Post"), NOTHING]).stack(0, hand=["Trading Post", "Curse", "Estate", "Gold"], draw=[])
     t.actions_only()
     assert sorted(t.hand(0)) == ["Gold", "Silver"] and t.owned(0, "Curse") == 0 and t.owned(0, "Estate") == 0
-    t = Table([plays("Trading Post"), NOTHING]).stack(0, hand=["Trading Post", "Gold"], draw=[])
+    t = Table([plays("Trading Post", extra="trash: [Gold]"), NOTHING]).stack(0, hand=["Trading Post", "Gold"],
+                                                                             draw=[])
     t.actions_only()
     assert t.hand(0) == [] and t.owned(0, "Silver") == 0 and t.owned(0, "Gold") == 0
 
@@ -585,6 +608,15 @@ def test_minion_takes_two_coins_or_redraws_everyone_with_five_cards():
     t.actions_only()
     assert t.hand(0) == ["Silver"] * 4 and t.coins == 0
     assert t.hand(1) == ["Copper"] * 4 and t.hand(2) == ["Gold"] * 4  # 4 cards: untouched
+
+
+@pytest.mark.parametrize("coppers, attacks", [(3, True), (4, False)])
+def test_minion_takes_the_coins_rather_than_reshuffle_a_junky_discard_pile(coppers, attacks):
+    bm = "buy: [Province, Gold, Silver]"
+    t = Table([plays("Minion", extra=bm), NOTHING]).stack(0, hand=["Minion", "Estate", "Copper"], draw=["Silver"] * 3,
+                                                          discard=["Copper"] * coppers + ["Gold"])
+    t.actions_only()  # 3 cards to draw from: the 4th would reshuffle the discard pile
+    assert (t.coins == 0) == attacks and (len(t.hand(0)) == 4) == attacks
 
 
 def test_moat_blocks_minions_attack_but_not_its_owners_redraw():

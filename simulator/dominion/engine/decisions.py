@@ -513,7 +513,8 @@ def buy_with(S, R, T, F, p, more):
 def choose_play(S, R, T, F, p):
     """The Action p plays next: the first rule of its play list that is in hand and
     holds (the list ends with the default order of every unnamed Action), passing over
-    an Action p holds back (a Remodel or Replace: ``holds_back_remodel``); -1 if none."""
+    an Action p holds back (a Remodel or Replace: ``holds_back_remodel``; a Trading Post:
+    ``holds_back_trading_post``); -1 if none."""
     if not is_random(S, T, p):
         # no call when the list is empty or the hand holds no Action (most turns of a
         # money deck); a random bot draws even then
@@ -528,6 +529,8 @@ def choose_play(S, R, T, F, p):
             return -1
     c = choose_in_zone(S, R, T, F, L_PLAY, p, Z_HAND, T_ACTION)
     if (c == REMODEL or c == REPLACE) and holds_back_remodel(S, R, T, F, p, c):
+        c = play_after(S, R, T, F, p, c)
+    elif c == TRADING_POST and holds_back_trading_post(S, R, T, F, p):
         c = play_after(S, R, T, F, p, c)
     return c
 
@@ -916,6 +919,29 @@ def play_after(S, R, T, F, p, x):
             return c
     why(S, p, L_PLAY, WHY_NO_RULE)
     return -1
+
+
+@kernel
+def holds_back_trading_post(S, R, T, F, p):
+    """Does p keep a Trading Post in hand rather than trash cards it needs? For a bot that
+    trashes by the defaults: played with two cards of the hand that give at most a coin
+    (Curse, Estate, Copper), or one of them and a Silver (the Silver comes back) when the
+    coins it takes away still buy what the buy list buys now. (DominionSim's rule: its Two
+    Trading Posts won 45.7% against Big Money Ultimate, ours played every time 33.2%.)"""
+    if not follows_default(S, T, p, O_USER_TRASH):
+        return False
+    junk = count_in(S, p, Z_HAND, CURSE) + count_in(S, p, Z_HAND, ESTATE) + count_in(S, p, Z_HAND, COPPER)
+    if junk >= 2:
+        return False
+    if junk == 0 or find_in(S, p, Z_HAND, SILVER) < 0:
+        return True
+    if find_in(S, p, Z_HAND, COPPER) < 0:
+        return False  # a Curse or an Estate and a Silver: no coin lost
+    coins = hand_coins(S, T, p)
+    lg = hush(S)
+    back = choose_gain(S, R, T, F, L_BUY, p, coins - 1, 0) != choose_gain(S, R, T, F, L_BUY, p, coins, 0)
+    unhush(S, lg)
+    return back
 
 
 @kernel

@@ -1447,16 +1447,17 @@ def minion(S, R, T, F, A, p):
     player with at least 5 cards in hand discards their hand and draws 4 cards.
 
     The others react when it is played, before the choice. The choose list picks; by
-    default +2 coins when the hand holds another Action or when the hand's coins and the 2
-    buy what the buy list buys with coins to spare (a Province, for Big Money); else the
-    attack."""
+    default +2 coins when the hand holds another Action, when the hand's coins and the 2
+    buy what the buy list buys with coins to spare (a Province, for Big Money), or when
+    the 4 cards would come from a reshuffle of a discard pile holding more than 3 cards
+    that give at most a coin (``junk_drawn``, DominionSim's rule); else the attack."""
     hit = 0
     for k in range(1, S[G_NP]):
         q = victim(S, R, T, F, p, k)
         if q >= 0:
             hit |= 1 << q
     coins = count_type_in(S, T, p, Z_HAND, T_ACTION) > 0 or \
-        buy_with(S, R, T, F, p, 2) == buy_with(S, R, T, F, p, 99)
+        buy_with(S, R, T, F, p, 2) == buy_with(S, R, T, F, p, 99) or junk_drawn(S, T, p, 4)
     m = choose_mode(S, R, T, F, p, MINION, NMINION, 0, MINION_COINS if coins else MINION_ATTACK)
     if m == MINION_COINS:
         S[G_COINS] += 2
@@ -1468,6 +1469,21 @@ def minion(S, R, T, F, A, p):
         if (hit >> q) & 1 != 0 and S[zn(q, Z_HAND)] >= 5:
             discard_hand(S, q)
             draw(S, R, q, 4)
+
+
+@kernel
+def junk_drawn(S, T, p, n):
+    """Would drawing n cards reshuffle a discard pile holding more than 3 cards that give at
+    most a coin (Copper, a Curse, a Victory card of no other type)?"""
+    if S[zn(p, Z_DRAW)] >= n:
+        return False
+    o = zb(p, Z_DISC)
+    k = 0
+    for i in range(S[zn(p, Z_DISC)]):
+        c = S[o + i]
+        if c == COPPER or junk_card_of(T, c) >= 0:
+            k += 1
+    return k > 3
 
 
 @kernel
