@@ -46,3 +46,11 @@ def test_the_copy_without_a_mutant_passes():
     # otherwise every mutant would be reported killed, whatever the tests check
     _, killed, _, why = mutate.run_mutant(None, timeout=60)
     assert not killed, why
+
+
+def test_the_readme_counts_the_mutants_there_are():
+    import re
+    m = re.search(r"\((\d+) one-line mutants, (\d+) of them Splendor's", (ROOT / "README.md").read_text())
+    assert m, "README.md no longer says how many mutants make mutate runs"
+    splendor = sum(1 for x in mutate.MUTANTS if "splendor" in x[1])
+    assert (int(m.group(1)), int(m.group(2))) == (len(mutate.MUTANTS), splendor)
