@@ -618,8 +618,11 @@ def from_bot(text: str, g: Grammar, path: str = "<bot>", keep: bool = False) -> 
             for sub, v in value.items():
                 name = nested[key].get(_norm(str(sub)))
                 spec = g.lists.get(name)
-                items = v if spec and not spec.scalar else \
-                    ["false"] if v is False else ["true"] if v is True else [f"true: {v}"] if isinstance(v, str) else None
+                if spec and not spec.scalar:
+                    items = v
+                else:  # a scalar's value: true, false, or its condition
+                    items = ["false"] if v is False else ["true"] if v is True else \
+                        [f"true: {v}"] if isinstance(v, str) else None
                 if name is None or not isinstance(items, list):
                     rest[str(sub)] = _plain(v)
                     continue
