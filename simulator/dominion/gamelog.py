@@ -57,8 +57,9 @@ DEFAULT_WHY = {
     ("topdeck", "Secret Passage"): "a card this turn can spare, else the cheapest Treasure, else the card least "
                                    "wanted; a Curse, Victory card or Copper to the bottom",
     ("choose", "Lurker"): "gain an Action of the trash the gain list names, else trash the Supply's costliest Action",
-    ("choose", "Minion"): "+2 coins when another Action waits in hand or the hand then buys what the buy list "
-                          "buys with coins to spare, else the attack",
+    ("choose", "Minion"): "+2 coins when another Action waits in hand, when the hand then buys what the buy list "
+                          "buys with coins to spare, or when the 4 cards would reshuffle a discard pile of more than "
+                          "3 Coppers, Curses and Victory cards of no other type, else the attack",
     ("choose", "Torturer"): "discard 2 cards, unless the Curses have run out",
     ("choose", "Courtier"): "+3 coins when they turn the buy into a Victory card, else a Gold; then the other",
     ("choose", "Swindler"): "a Curse, a Victory card, else the card of that cost giving the least money",

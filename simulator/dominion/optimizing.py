@@ -25,9 +25,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .cards import BY_NAME, PLAYED_KINGDOM, UnknownCard, parse_card, parse_type
+from .cards import BY_NAME, PLAYED_KINGDOM, UnknownCard, norm, parse_card, parse_type
 from .setup import Kingdom, Rules
-from .cards import norm
 from .strategy import CARD_MODES, DEFAULT_LISTS, DEFAULT_PLAY_ORDER, MODES
 from .strategy import strategy_from_text as bot_from_text  # noqa: F401 - a candidate from its text
 from ..lang.genome import Clause, Genome, Grammar, ListSpec, Rule, Shape

@@ -170,6 +170,10 @@ def test_intrigue_choices_are_genes_and_what_the_grammar_leaves_out_stays_in_the
         Rule("false"),)
     assert "Answers baron discard: no." in G.plan(G._tidy(no, g), g)
     assert "Answers baron discard: yes from turn 4." in G.plan(gen, g)
+    # a key spelled as the bot reader allows (hyphens, case) is the gene, not a kept extra
+    g = dominion.grammar(api.load_setup(KINGDOMS / "intrigue" / "best_wishes.yaml"))
+    gen, kept = G.from_bot("name: W\nbuy: [Province, Gold, Silver]\nchoose:\n  wishing-well: [Gold]\n", g)
+    assert gen.get("choose Wishing Well") == (Rule("Gold"),) and gen.extra == () and not kept
 
 
 def test_simplifying_drops_what_can_never_apply_and_nothing_else():

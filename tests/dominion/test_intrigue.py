@@ -316,6 +316,16 @@ def test_trading_post_is_held_back_unless_it_trashes_junk(hand, played):
     assert t.in_play(0) == ["Trading Post"]
 
 
+def test_trading_post_counts_a_coppersmiths_coin_in_the_copper_it_would_trash():
+    # 9 coins with the Coppersmith; the Copper and its Coppersmith coin gone, 7: a Gold, not
+    # a Province: held back
+    t = Table([plays("Village", "Coppersmith", "Trading Post", extra="buy: [Province, Gold, Silver]"), NOTHING],
+              kingdom=["Village", "Coppersmith", "Trading Post"])
+    t.stack(0, hand=["Village", "Coppersmith", "Trading Post", "Copper", "Silver", "Gold"], draw=["Silver"])
+    t.actions_only()
+    assert t.in_play(0) == ["Village", "Coppersmith"] and "Trading Post" in t.hand(0)
+
+
 def test_trading_post_trashes_two_and_gains_a_silver_to_hand_but_not_after_one():
     t = Table([plays("Trading Post"), NOTHING]).stack(0, hand=["Trading Post", "Curse", "Estate", "Gold"], draw=[])
     t.actions_only()

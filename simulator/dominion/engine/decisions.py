@@ -768,10 +768,17 @@ def chapel_pick(S, R, T, F, p):
         return ESTATE
     if find_in(S, p, Z_HAND, COPPER) < 0 or S[ps(p, PS_MONEY)] <= 6:
         return -1
-    coins = hand_coins(S, T, p)
-    if choose_gain(S, R, T, F, L_BUY, p, coins - 1, 0) != choose_gain(S, R, T, F, L_BUY, p, coins, 0):
+    if copper_needed(S, R, T, F, p):
         return -1
     return COPPER
+
+
+@kernel
+def copper_needed(S, R, T, F, p):
+    """Would p's buy list buy less this turn without one Copper of its hand (its coin and
+    a Coppersmith's)?"""
+    coins = hand_coins(S, T, p)
+    return choose_gain(S, R, T, F, L_BUY, p, coins - 1 - S[G_COPPER], 0) != choose_gain(S, R, T, F, L_BUY, p, coins, 0)
 
 
 @kernel
@@ -937,9 +944,8 @@ def holds_back_trading_post(S, R, T, F, p):
         return True
     if find_in(S, p, Z_HAND, COPPER) < 0:
         return False  # a Curse or an Estate and a Silver: no coin lost
-    coins = hand_coins(S, T, p)
     lg = hush(S)
-    back = choose_gain(S, R, T, F, L_BUY, p, coins - 1, 0) != choose_gain(S, R, T, F, L_BUY, p, coins, 0)
+    back = copper_needed(S, R, T, F, p)
     unhush(S, lg)
     return back
 
