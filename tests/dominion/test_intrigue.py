@@ -732,6 +732,14 @@ def test_a_person_chooses_courtiers_card_and_modes_and_upgrades_exactly():
     assert [v for _, _, c, v in t.events(E.EV_MODE) if c == "Courtier"] == [E.COURTIER_ACTION, E.COURTIER_BUY]
 
 
+def test_a_persons_exact_cost_gain_offers_only_the_cards_of_that_cost():
+    t = person([NOTHING, NOTHING], kingdom=["Courtier", "Upgrade", "Witch", "Smithy", "Baron"])
+    t.stack(0, hand=["Upgrade", "Courtier", "Witch", "Silver", "Estate"], draw=["Copper"], discard=[])
+    out = t.person_turns(["upgrade", "silver", "smithy", "courtier", "witch", "action", "buy", "none", "none"])
+    offered = out.split("Upgrade: gain a card costing exactly 4\n", 1)[1].split("\n>", 1)[0]
+    assert offered.split() == ["1", "Smithy", "(4)", "2", "Baron", "(4)"]
+
+
 def test_a_person_lurks_and_swindles():
     t = person([NOTHING, NOTHING], kingdom=["Swindler", "Lurker", "Smithy"])
     t.stack(0, hand=["Lurker", "Swindler", "Copper", "Copper", "Copper"], draw=["Gold"], discard=[])

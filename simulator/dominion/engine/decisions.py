@@ -68,6 +68,19 @@ def ask_supply(S, T, p, kind, cap, mask, optional):
     return ask_n(S, p, kind, resolving(S), cap, -1, n, optional)
 
 
+@kernel
+def ask_exact(S, T, p, kind, about, cost, owner):
+    """p's answer to gaining a card of the supply costing exactly ``cost`` (Swindler's gift
+    to ``owner``, Upgrade's gain), about card ``about``."""
+    n = 0
+    for j in range(T[T_INGAME]):
+        c = T[T_INGAME + 1 + j]
+        if S[S_SUP + c] > 0 and cost_now(S, T, c) == cost:
+            asks.put_option(S, G_ASK, n, c)
+            n += 1
+    return ask_n(S, p, kind, about, cost, owner, n, 0)
+
+
 @inline
 def ask_zone(S, T, p, kind, q, zone, mask, skip, optional, arg):
     """``zone_question``'s answer when a person decides for p; else (a bot's seat)

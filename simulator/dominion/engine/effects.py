@@ -10,12 +10,12 @@ from ..layout import *  # noqa: F403 - the layout's constants are the kernels' c
 from ._jit import inline, kernel
 from ...kernels import asks
 from .conditions import rule_holds
-from .decisions import (ANSWER_OPEN, ask_n, ask_pick, ask_supply, ask_zone, best_treasure_at, blocked, buy_with,
-                        cellar_pick, chapel_pick, choose_gain, choose_in_zone, choose_mode, choose_play, discard_down,
-                        follows_default, follows_list, forced_gain, forced_trash, gain_choice, good_card, hush,
-                        keep_value, late_province, least_kept, least_wanted, library_skips, list_mode, listed_aside,
-                        option, person, reactions, remodel_pick, rule_matches, spare_card, told, trashable, unhush,
-                        victim, why, yes_no, zone_question)
+from .decisions import (ANSWER_OPEN, ask_exact, ask_n, ask_pick, ask_supply, ask_zone, best_treasure_at, blocked,
+                        buy_with, cellar_pick, chapel_pick, choose_gain, choose_in_zone, choose_mode, choose_play,
+                        discard_down, follows_default, follows_list, forced_gain, forced_trash, gain_choice, good_card,
+                        hush, keep_value, late_province, least_kept, least_wanted, library_skips, list_mode,
+                        listed_aside, option, person, reactions, remodel_pick, rule_matches, spare_card, told,
+                        trashable, unhush, victim, why, yes_no, zone_question)
 from .gains import count_owned, guard_refuses
 from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
@@ -1206,13 +1206,7 @@ def swindler(S, R, T, F, A, p):
         cost = cost_now(S, T, x)
         g = ANSWER_OPEN
         if person(S, p):
-            n = 0
-            for j in range(T[T_INGAME]):
-                c = T[T_INGAME + 1 + j]
-                if S[S_SUP + c] > 0 and cost_now(S, T, c) == cost:
-                    asks.put_option(S, G_ASK, n, c)
-                    n += 1
-            g = ask_n(S, p, ASK_SWINDLER, SWINDLER, cost, q, n, 0)
+            g = ask_exact(S, T, p, ASK_SWINDLER, SWINDLER, cost, q)
         if g == ANSWER_OPEN:
             g = told(S, p, ASK_SWINDLER, swindler_pick(S, R, T, F, p, cost))
         gain_chosen(S, T, A, q, g, Z_DISC)
@@ -1689,13 +1683,7 @@ def exact_gain(S, R, T, F, p, cost):
     (-1: none costs that)."""
     g = ANSWER_OPEN
     if person(S, p):
-        n = 0
-        for j in range(T[T_INGAME]):
-            c = T[T_INGAME + 1 + j]
-            if S[S_SUP + c] > 0 and cost_now(S, T, c) == cost:
-                asks.put_option(S, G_ASK, n, c)
-                n += 1
-        g = ask_n(S, p, ASK_GAIN_EXACT, UPGRADE, cost, p, n, 0)
+        g = ask_exact(S, T, p, ASK_GAIN_EXACT, UPGRADE, cost, p)
     if g != ANSWER_OPEN:
         return g
     g = -1
