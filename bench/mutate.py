@@ -43,6 +43,7 @@ OPT_START = "tests/core/test_optimize_start.py::"
 POOLED = "tests/core/test_compare_pooled.py::"
 HOSTILE = "tests/core/test_hostile_input.py::"
 SEARCH = "tests/core/test_search.py"
+GAMELOG = "tests/dominion/test_gamelog.py::test_logged_and_unlogged_engines_play_the_same_games"
 LADDER = "tests/core/test_ladder.py"
 MUTANTS = [
     # ---- search bots (docs/search.md)
@@ -457,7 +458,9 @@ MUTANTS = [
     ("a card taken from hand takes every copy", ENGINE, "        hit = (x == c) * (1 - found)\n", "        hit = (x == c) * 1\n"),
     ("cleanup discards a card that left play", ENGINE, "            n += c >= 0\n", "            n += 1\n"),
     ("cleanup draws 6", ENGINE, "draw_hot(S, R, p, 5, lg, True)", "draw_hot(S, R, p, 6, lg, True)"),
-    ('buying is free', ENGINE, '    S[G_COINS] -= cost_now(S, T, c)\n', '    pass\n'),
+    ('buying is free', ENGINE, '    S[G_COINS] -= cost_now(S, T, c) if fx else T[col(c, C_COST)]\n', '    pass\n'),
+    ('Bridge: a buy pays the printed cost', ENGINE, '    S[G_COINS] -= cost_now(S, T, c) if fx else',
+     '    S[G_COINS] -= T[col(c, C_COST)] if fx else'),
     # ---- game end, scoring, tie-break, guard
     ("the game ends on one pile fewer", ENGINE, "if S[G_EMPTY] >= S[S_VAR + V_END_PILES]:",
      "if S[G_EMPTY] >= S[S_VAR + V_END_PILES] - 1:"),
@@ -545,6 +548,19 @@ MUTANTS = [
     ("Bridge: cost() reads the printed cost", ENGINE, "    if op == OP_COST:\n        return cost_now(S, T, a)", "    if op == OP_COST:\n        return cost_of(T, a)"),
     ("Conspirator needs 2 plays", ENGINE, "    if actions_played(S, T, p) >= 3:", "    if actions_played(S, T, p) >= 2:"),
     ("Conspirator: a Throne Room's second play is not counted", ENGINE, "        S[G_PLAYS] += 1  # its card's second play", "        S[G_PLAYS] += 0  # its card's second play"),
+    ("Bridge lasts into the next turn", ENGINE, "        S[G_REDUCE] = 0\n        S[G_COPPER] = 0\n    S[ps(p, PS_TURNS)]",
+     "        S[G_COPPER] = 0\n    S[ps(p, PS_TURNS)]"),
+    ("Coppersmith lasts into the next turn", ENGINE, "        S[G_REDUCE] = 0\n        S[G_COPPER] = 0\n    S[ps(p, PS_TURNS)]",
+     "        S[G_REDUCE] = 0\n    S[ps(p, PS_TURNS)]"),
+    ("the first Intrigue card has no text", ENGINE, "    elif c >= INTRIGUE_FIRST:", "    elif c > INTRIGUE_FIRST:"),
+    ("search: an Intrigue card's gain is the list's", ENGINE, '"replace", "effect_intrigue",', '"replace",', [SEARCH]),
+    ("Conspirator: a Throne Room's plays count in the next turn", ENGINE, "    if S[G_PLAYS_AT] == turn_stamp(S, p):",
+     "    if True:"),
+    ("actions_played counts in another player's turn", ENGINE, "    if p != S[G_CUR]:\n        return 0\n", ""),
+    ("Coppersmith's game takes the turn loop without it", "simulator/dominion/game.py",
+     "sup0[E.BRIDGE] >= 0 or sup0[E.COPPERSMITH] >= 0", "sup0[E.BRIDGE] >= 0", [GAMELOG]),
+    ("Bridge's game takes the turn loop without it", "simulator/dominion/game.py",
+     "sup0[E.BRIDGE] >= 0 or sup0[E.COPPERSMITH] >= 0", "sup0[E.COPPERSMITH] >= 0", [GAMELOG]),
     ("Conspirator: a play still waiting is counted", ENGINE, "        n -= S[S_WK + 3 * d + 1]", "        n -= 0"),
     ("Conspirator: Actions in play are not counted", ENGINE, "        if c < 0 or (T[col(c, C_TYPES)] & T_ACTION) != 0:\n            n += 1", "        if c < 0:\n            n += 1"),
     ("Conspirator: actions_played reads the Actions left", ENGINE, "        return actions_played(S, T, p)\n", "        return S[G_ACTIONS]\n"),

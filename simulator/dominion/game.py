@@ -117,6 +117,7 @@ def build_tables(match_ct: np.ndarray, sup0: np.ndarray, compiled: CompiledBots)
     T[E.T_SLOT:E.T_SLOT + E.NCS] = 63
     T[E.T_SLOT + np.array(ingame, dtype=np.int64)] = np.arange(len(ingame))
     T[E.TH_SLOTS] = int(max(ingame) >= 63)
+    T[E.TH_FX] = int(sup0[E.BRIDGE] >= 0 or sup0[E.COPPERSMITH] >= 0)
     place_bots(T, E.T_BOTS, (E.TH_RULES, E.TH_CODE, E.TH_RL, E.TH_BOPT, E.TH_CLAUSES), parts)
     return T, stack_array(E.F_STK, compiled.consts)
 

@@ -56,8 +56,9 @@ HARBINGER = 35
 POACHER = 36
 SENTRY = 37
 VASSAL = 38
-#: Intrigue (sets/intrigue.yaml)
+#: Intrigue (sets/intrigue.yaml): from INTRIGUE_FIRST on (``effects.effect_intrigue``)
 COURTYARD = 39
+INTRIGUE_FIRST = COURTYARD
 LURKER = 40
 PAWN = 41
 SECRET_CHAMBER = 42
@@ -177,6 +178,7 @@ G_ASCR = 22      # offset in A of the rollouts' tallies (never read), in a game 
 G_REDUCE = 23    # coins every card costs less this turn (Bridge), never below 0: ``state.cost_now``
 G_PLAYS = 24     # the turn's plays beyond one per Action in play (Throne Room's second): ``actions_played``
 G_COPPER = 25    # coins each Copper produces this turn beyond its own (Coppersmith)
+G_PLAYS_AT = 26  # the turn G_PLAYS counts (``state.turn_stamp``; in any other turn it counts 0)
 NGS = 32
 
 END_PROVINCES = 1
@@ -235,7 +237,9 @@ TH_CLAUSES = 4
 TH_VPX = 5       # 1: the supply has a card whose VP is counted (Gardens, Duke), 0: every VP is fixed
 TH_REACT = 6     # bits: 1, the supply has Moat; 2, a Reaction besides Moat (Secret Chamber, Diplomat)
 TH_SLOTS = 7     # 1: a card of the game has an id past 62: a card's bit in a set of the game's cards is T_SLOT's
-T_CT = 8
+TH_FX = 8        # 1: the supply has a card that changes the turn's costs or coins (Bridge, Coppersmith): the
+                 # turn loop that resets and reads G_REDUCE and G_COPPER (0: both stay 0, in the other loop)
+T_CT = 9
 T_TYPED = T_CT + NCS * NCOL  # per type 1 << i: at T_TYPED + i * NCS, how many of the
 NTYPES = 6                   # supply's cards have it, then their ids
 T_INGAME = T_TYPED + NTYPES * NCS  # how many cards the game's supply has, then their ids

@@ -177,13 +177,13 @@ def test_the_list_is_kept_when_no_option_does_better():
     assert t.st.zone(0, DE.Z_DISC).count(ids(["Gold"])[0]) == 1
 
 
-def _workshop_table(decisions):
-    """Two piles empty and one Estate left: gained by seat 0's Workshop it ends the game
-    after this turn, seat 0 a point ahead; its list's Silver leaves the last Province to
-    the opponent, whose hand and deck are all Gold (whatever the deal)."""
+def _workshop_table(decisions, gainer="Workshop"):
+    """Two piles empty and one Estate left: gained by seat 0's Workshop (or Ironworks) it
+    ends the game after this turn, seat 0 a point ahead; its list's Silver leaves the last
+    Province to the opponent, whose hand and deck are all Gold (whatever the deal)."""
     t = Table([f"name: s\nbuy: [Silver]\ngain: [Silver, Estate]\nsearch: {{rollouts: 40, decisions: {decisions}}}\n",
-               "name: o\nbuy: [Province, Gold]\n"], kingdom=["Workshop", "Cellar", "Moat"])
-    t.stack(0, hand=["Workshop", "Copper", "Copper", "Copper", "Copper"], draw=["Copper"] * 5,
+               "name: o\nbuy: [Province, Gold]\n"], kingdom=[gainer, "Cellar", "Moat"])
+    t.stack(0, hand=[gainer, "Copper", "Copper", "Copper", "Copper"], draw=["Copper"] * 5,
             discard=["Province"] * 2)
     t.stack(1, hand=["Gold"] * 5, draw=["Gold"] * 5, discard=["Province"] * 2)
     for card, n in (("Province", 1), ("Estate", 1), ("Cellar", 0), ("Moat", 0)):
@@ -192,17 +192,19 @@ def _workshop_table(decisions):
     return t, searched(t.st.events(), DE.EV_SEARCH, DE.EV_SEARCHN, DE.EV_WHY, DE.WHY_SEARCH)
 
 
-def test_a_gain_is_searched_when_the_bot_searches_gains():
+@pytest.mark.parametrize("gainer", ["Workshop", "Ironworks"])
+def test_a_gain_is_searched_when_the_bot_searches_gains(gainer):
     """A rollout from a gain goes on from inside the play: the gain, the rest of the turn
-    (here its end ends the game), then the game."""
-    t, rows = _workshop_table("[buy, gain]")
+    (here its end ends the game), then the game. Ironworks: an Intrigue card's, whose
+    dispatch (``effect_intrigue``) has its own copy in the search's turn loop."""
+    t, rows = _workshop_table("[buy, gain]", gainer)
     assert rows[-1] == 3  # a gain (2), not the list's own Silver (+1)
     estate, silver = ids(["Estate", "Silver"])
     won = {c: (w, n) for c, w, n in rows[:-1]}
     assert won[estate][0] == 12 * won[estate][1] and won[silver][0] == 0
     assert t.st.zone(0, DE.Z_DISC).count(estate) == 1
     # searching buys only, the gain is its list's
-    t, rows = _workshop_table("[buy]")
+    t, rows = _workshop_table("[buy]", gainer)
     assert rows == [] and t.st.zone(0, DE.Z_DISC).count(estate) == 0
 
 

@@ -221,6 +221,35 @@ def test_conspirator_throne_roomed_counts_each_play():
     assert t.hand(0) == ["Estate"] and t.coins == 4 and t.actions == 1
 
 
+@pytest.mark.parametrize("card", ["Bridge", "Coppersmith"])
+def test_bridge_and_coppersmith_last_their_turn_only(card):
+    """The next player's Silver costs 3 and its Coppers make 1 each: 2 coins, no Silver."""
+    t = Table([plays(card), "buy: [Silver]"]).stack(0, hand=[card, "Copper"], draw=[])
+    t.stack(1, hand=["Copper", "Copper"], draw=[])
+    t.play(1)
+    t.through_buys()
+    assert t.owned(1, "Silver") == 0 and t.coins == 2
+
+
+def test_conspirator_counts_the_plays_of_its_own_turn_only():
+    """A Throne Room's second play counts in its own turn, not in the player's next."""
+    t = Table([plays("Throne Room", "Village", "Conspirator"), NOTHING]).stack(
+        0, hand=["Throne Room", "Village", "Copper", "Copper", "Copper"],
+        draw=["Estate", "Estate", "Village", "Conspirator", "Estate", "Estate", "Estate", "Gold", "Silver"])
+    t.play(2)  # Throne Room plays Village twice (3 plays); the other player's turn
+    t.actions_only()  # Village (1 card), Conspirator the second Action played: no card
+    assert t.hand(0) == ["Estate"] * 3 + ["Gold"] and t.coins == 2 and t.actions == 1
+
+
+def test_actions_played_is_0_in_another_players_turn():
+    """A victim's condition during a Throne Roomed Militia counts no plays of its own
+    (the attacker's second play, still waiting, is not the victim's)."""
+    t = Table([plays("Throne Room", "Militia"), "buy: []\ndiscard: ['Gold: actions_played == 0', Copper]"]).stack(
+        0, hand=["Throne Room", "Militia"], draw=[]).stack(1, hand=["Gold", "Copper", "Copper", "Estate", "Silver"])
+    t.actions_only()
+    assert t.discard(1) == ["Gold", "Copper"]
+
+
 def test_actions_played_reads_the_plays_of_the_turn():
     t = Table([plays("Village", "Smithy", extra="buy: ['Gold: actions_played >= 2', Silver]"), NOTHING],
               kingdom=["Village"]).stack(0, hand=["Village", "Smithy", "Gold", "Gold"], draw=["Copper"] * 4)

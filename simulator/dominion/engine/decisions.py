@@ -148,17 +148,18 @@ def random_gain(S, R, T, cap, mask):
 
 
 @inline
-def choose_gain_hot(S, R, T, F, lst, p, cap, mask):
+def choose_gain_hot(S, R, T, F, lst, p, cap, mask, fx):
     """The first rule of p's list ``lst`` whose card costs at most ``cap``, has the types
     ``mask`` (0: any), is in the supply and whose condition holds (the end-game guard may
     skip it); -1 if none. Inlined in the buy phase (docs/perf.md); ``choose_gain`` for
-    the others."""
+    the others. ``fx``: costs may be reduced this turn (``turn.play_turns``)."""
     if is_random(S, T, p):
         return random_gain(S, R, T, cap, mask)
     b = S[S_SEAT + p]
     skip = S[G_SKIP]
     rows = T[TH_RULES]
-    cap += S[G_REDUCE]  # a rule's cost is the printed one (``cost_now``)
+    if fx:
+        cap += S[G_REDUCE]  # a rule's cost is the printed one (``cost_now``)
     first, end = rule_span(S, T, p, lst)
     for r in range(first, end):
         # the cost first: it is in the rule's row, and most rules a buy passes over cost
@@ -241,7 +242,7 @@ def why_not(S, T, F, p, cap, mask, zone, first, upto):
 @kernel
 def choose_gain(S, R, T, F, lst, p, cap, mask):
     """``choose_gain_hot`` as a call (and, in a logged game, the why of its choice)."""
-    c = choose_gain_hot(S, R, T, F, lst, p, cap, mask)
+    c = choose_gain_hot(S, R, T, F, lst, p, cap, mask, True)
     if S[G_LOG] != 0:
         why_chose(S, T, F, lst, p, cap, c, mask, -1)
     return c

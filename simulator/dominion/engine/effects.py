@@ -21,7 +21,7 @@ from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
 from .state import (actions_played, bopt, col, cost_now, cost_of, count_in, count_type_in, draw, draw_hot, find_in,
                     is_random, is_type, log_ev, move, ps, push, remove_at, rule_card, rule_span, seat_after, take_from,
-                    take_top, zb, zn)
+                    take_top, turn_stamp, zb, zn)
 
 
 # ================================================================ helpers of several cards
@@ -510,7 +510,10 @@ def throne_room(S, R, T, F, A, p):
         push(S, p, Z_PLAY, x)
         log_ev(S, EV_THRONE, p, x, 0)
         push_play(S, x, 2, s2)
-        S[G_PLAYS] += 1  # its card's second play (``actions_played``)
+        if S[G_PLAYS_AT] != turn_stamp(S, p):  # the turn's first (``actions_played``)
+            S[G_PLAYS_AT] = turn_stamp(S, p)
+            S[G_PLAYS] = 0
+        S[G_PLAYS] += 1  # its card's second play
     else:
         log_ev(S, EV_NOTHING, p, THRONE_ROOM, 0)
 
@@ -1774,7 +1777,17 @@ def effect(S, R, T, F, A, c, slot, p):
         adventurer(S, R, T, F, A, p)
     elif c == ARTISAN:
         artisan(S, R, T, F, A, p)
-    elif c == COURTYARD:
+    elif c >= INTRIGUE_FIRST:
+        effect_intrigue(S, R, T, F, A, c, slot, p)
+
+
+@kernel
+def effect_intrigue(S, R, T, F, A, c, slot, p):
+    """The own text of an Intrigue Action c (``effect``'s, for the cards from
+    INTRIGUE_FIRST on): a call of its own, so that the base set's dispatch inlined in
+    ``play_action`` stays as small as it was (with these 32 branches in it, Witch's and
+    Militia's games were 2-3% slower; docs/perf.md)."""
+    if c == COURTYARD:
         courtyard(S, R, T, F, A, p)
     elif c == PAWN:
         pawn(S, R, T, F, A, p)

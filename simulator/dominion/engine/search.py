@@ -97,8 +97,8 @@ def rollout(S, R, T, F, A, p, b, c, key, i):
     (key, i); p played by its rollout policy, the others by their own bots."""
     S2, R2, A2, pb = rollout_start(S, R, T, A, p, b, key, i)
     if c >= 0:
-        buy(S2, T, A2, p, c, False)
-        buys(S2, R2, T, F, A2, p, False)
+        buy(S2, T, A2, p, c, False, True)
+        buys(S2, R2, T, F, A2, p, False, True)
     return play_on(S2, R2, T, F, A2, p, pb)
 
 
@@ -113,7 +113,7 @@ def gain_rollout(S, R, T, F, A, p, b, c, key, i):
     S2[G_SKIP] = 0  # Feast's: what its gain passed over
     resolve_work(S2, R2, T, F, A2, p)
     action_phase(S2, R2, T, F, A2, p, pb, False)
-    buy_phase(S2, R2, T, F, A2, p, pb, False)
+    buy_phase(S2, R2, T, F, A2, p, pb, False, True)
     return play_on(S2, R2, T, F, A2, p, pb)
 
 
@@ -130,7 +130,7 @@ def play_on(S2, R2, T, F, A2, p, pb):
         finish_game(S2, T, A2, none, 1 << 30, -1, reason)
     else:
         S2[G_CUR] = p + 1 if p + 1 < S2[G_NP] else 0
-        play_turns(S2, R2, T, F, A2, none, 1 << 30, -1, 1 << 30, STOP_NONE, False)
+        play_turns(S2, R2, T, F, A2, none, 1 << 30, -1, 1 << 30, STOP_NONE, False, True)
     return S2[S_UNIT + pb]
 
 
@@ -157,13 +157,14 @@ def add_option(S, o, k, c):
 
 
 @kernel
-def search_buy(S, R, T, F, A, p, lg):
+def search_buy(S, R, T, F, A, p, lg, fx):
     """p's buy: a search bot's by ``race`` over the cards it weighs (``options: list``: the
     cards its buy list names that it can buy now, and its list's own choice, which may be
-    nothing; ``all``: every card it can buy, and nothing); any other bot's list's."""
+    nothing; ``all``: every card it can buy, and nothing); any other bot's list's (``fx``:
+    ``choose_buy``'s, always true in this loop)."""
     b = S[S_SEAT + p]
     coins = S[G_COINS]
-    own = choose_gain_hot(S, R, T, F, L_BUY, p, coins, 0)
+    own = choose_gain_hot(S, R, T, F, L_BUY, p, coins, 0, fx)
     if lg:
         why_chose(S, T, F, L_BUY, p, coins, own, 0, -1)
     bo = T[TH_BOPT] + b * NO
@@ -246,11 +247,11 @@ def search_gain(S, R, T, F, A, p, cap, mask):
 
 # the turn loop with searched buys and gains: copies of run_games_logged down to buys,
 # whose ``choose_buy`` is ``search_buy``, and down to the effects of Workshop, Feast,
-# Remodel, Ironworks and Replace, whose ``gain_choice`` is ``search_gain`` (named apart in
-# numba's cache)
+# Remodel, Ironworks and Replace (and the Intrigue cards' dispatch), whose ``gain_choice``
+# is ``search_gain`` (named apart in numba's cache)
 run_games_search = jit.variant(KERNELS_SET, {**vars(effects), **vars(turn)},
                                {"choose_buy": search_buy, "gain_choice": search_gain},
-                               ("workshop", "feast", "trade", "remodel", "ironworks", "replace", "effect",
-                                "resolve_work", "play_action",
+                               ("workshop", "feast", "trade", "remodel", "ironworks", "replace", "effect_intrigue",
+                                "effect", "resolve_work", "play_action",
                                 "action_phase", "buys", "buy_phase", "play_turns", "play_games", "run_games_logged"),
                                "_search")["run_games_logged"]

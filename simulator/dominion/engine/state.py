@@ -253,14 +253,25 @@ def is_type(T, c, mask):
     return (T[col(c, C_TYPES)] & mask) != 0
 
 
+@inline
+def turn_stamp(S, p):
+    """A number for p's current turn, no other turn's of the game: G_PLAYS_AT's."""
+    return S[ps(p, PS_TURNS)] * MAXP + p
+
+
 @kernel
 def actions_played(S, T, p):
     """The Actions p played this turn, each play counted: one per Action in play (a slot
     whose card left play, -1, was one: Feast, Mining Village), and each Throne Room's
     second play of its card (G_PLAYS, counted by the Throne Room) once it has begun (the
     plays still waiting on the work stack are not yet). Counted when asked, not at every
-    play (a store per play cost Militia vs Smithy Big Money 3%)."""
-    n = S[G_PLAYS]
+    play (a store per play cost Militia vs Smithy Big Money 3%); G_PLAYS counts for the
+    turn it was written in (G_PLAYS_AT), not reset at every turn. 0 in another's turn."""
+    if p != S[G_CUR]:
+        return 0
+    n = 0
+    if S[G_PLAYS_AT] == turn_stamp(S, p):
+        n = S[G_PLAYS]
     for d in range(S[G_WK]):
         n -= S[S_WK + 3 * d + 1]
     o = zb(p, Z_PLAY)

@@ -59,7 +59,9 @@ def action_phase(S, R, T, F, A, p, b, lg):
 
 
 @inline
-def buy_phase(S, R, T, F, A, p, b, lg):
+def buy_phase(S, R, T, F, A, p, b, lg, fx):
+    """p plays every Treasure from hand, then buys (``fx``: the game has Bridge or
+    Coppersmith, TH_FX: the turn's costs and coins may change)."""
     # play every Treasure from hand in one pass, in hand order: the Treasures go to play,
     # the other cards stay in order; branch-free (a hand's mix of Treasures and other
     # cards is unpredictable), each card written to both places and counted in one
@@ -89,46 +91,46 @@ def buy_phase(S, R, T, F, A, p, b, lg):
             log_if(S, lg, EV_PLAY, p, S[op + i], 0)
     if silver:
         coins += S[G_MERCHANT]
-    if S[G_COPPER] != 0:  # Coppersmith: each Copper played produces more
+    if fx and S[G_COPPER] != 0:  # Coppersmith: each Copper played produces more
         for i in range(first, played):
             coins += S[G_COPPER] * (S[op + i] == COPPER)
     coins += S[G_COINS]
     S[G_COINS] = coins
     S[G_TURN_COINS] = coins
     log_if(S, lg, EV_COINS, p, -1, coins)
-    buys(S, R, T, F, A, p, lg)
+    buys(S, R, T, F, A, p, lg, fx)
 
 
 @inline
-def buys(S, R, T, F, A, p, lg):
+def buys(S, R, T, F, A, p, lg, fx):
     """p's buys, while it has buys left and chooses a card."""
     while S[G_BUYS] > 0:
         c = ANSWER_OPEN
         if lg and person(S, p):
             c = ask_supply(S, T, p, ASK_BUY, S[G_COINS], 0, 1)
         if c == ANSWER_OPEN:
-            c = choose_buy(S, R, T, F, A, p, lg)
+            c = choose_buy(S, R, T, F, A, p, lg, fx)
             if lg:
                 told(S, p, ASK_BUY, c)
         if c < 0:
             return
-        buy(S, T, A, p, c, lg)
+        buy(S, T, A, p, c, lg, fx)
 
 
 @inline
-def choose_buy(S, R, T, F, A, p, lg):
+def choose_buy(S, R, T, F, A, p, lg, fx):
     """A bot's buy for p: the first rule of its buy list that applies (-1: none)."""
-    c = choose_gain_hot(S, R, T, F, L_BUY, p, S[G_COINS], 0)
+    c = choose_gain_hot(S, R, T, F, L_BUY, p, S[G_COINS], 0, fx)
     if lg:
         why_chose(S, T, F, L_BUY, p, S[G_COINS], c, 0, -1)
     return c
 
 
 @inline
-def buy(S, T, A, p, c, lg):
-    """p buys card c."""
+def buy(S, T, A, p, c, lg, fx):
+    """p buys card c (``fx``: its cost may be reduced)."""
     S[G_BUYS] -= 1
-    S[G_COINS] -= cost_now(S, T, c)
+    S[G_COINS] -= cost_now(S, T, c) if fx else T[col(c, C_COST)]
     log_if(S, lg, EV_BUY, p, c, 0)
     gain(S, T, A, p, c, Z_DISC, lg)
 
@@ -154,16 +156,16 @@ def cleanup(S, R, p, lg):
 
 
 @inline
-def start_turn(S, p, lg):
+def start_turn(S, p, lg, fx):
     S[G_CUR] = p
     S[G_ACTIONS] = 1
     S[G_BUYS] = 1
     S[G_COINS] = 0
     S[G_MERCHANT] = 0
     S[G_TURN_COINS] = 0
-    S[G_REDUCE] = 0
-    S[G_PLAYS] = 0
-    S[G_COPPER] = 0
+    if fx:  # the turn's changes of costs and coins (0 all game without Bridge and Coppersmith)
+        S[G_REDUCE] = 0
+        S[G_COPPER] = 0
     S[ps(p, PS_TURNS)] += 1
     if lg:
         log_if(S, lg, EV_TURN, p, -1, S[ps(p, PS_TURNS)])
@@ -194,6 +196,9 @@ def setup_game(S, R, T):
     S[G_WK] = 0
     S[G_ERR] = 0
     S[G_SKIP] = 0
+    S[G_REDUCE] = 0
+    S[G_COPPER] = 0
+    S[G_PLAYS_AT] = -1
     # only the supply's cards: no one gains, trashes or owns another (their pile stays -1)
     for j in range(T[T_INGAME]):
         c = T[T_INGAME + 1 + j]
@@ -296,10 +301,11 @@ finish_game = kernel(jit.engine_copy(shared.finish_game, globals(), shared.FINIS
 
 
 @inline
-def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop, lg):
+def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop, lg, fx):
     """Play turns from the current state until the game ends (then score it), or
     ``max_turns`` turns were played, or the ``stop`` phase is reached; ``lg``: the game
-    is logged. Returns an error code (0 = none)."""
+    is logged; ``fx``: the turn loop for a game with Bridge or Coppersmith (TH_FX; any
+    game may take it, a game with either must). Returns an error code (0 = none)."""
     np_ = S[G_NP]
     cap = S[S_VAR + V_TURN_CAP]
     a_tc = A_TL + cap + 2
@@ -307,13 +313,13 @@ def play_turns(S, R, T, F, A, grec, g, gi, max_turns, stop, lg):
     while played < max_turns:
         p = S[G_CUR]
         b = S[S_SEAT + p]
-        start_turn(S, p, lg)
+        start_turn(S, p, lg, fx)
         action_phase(S, R, T, F, A, p, b, lg)
         if S[G_ERR] != 0:
             return S[G_ERR]
         if stop == STOP_ACTIONS:
             return 0
-        buy_phase(S, R, T, F, A, p, b, lg)
+        buy_phase(S, R, T, F, A, p, b, lg, fx)
         if lg and S[G_ERR] != 0:  # a person's question (ERR_ASK) or a wrong answer
             return S[G_ERR]
         turn_tally(S, T, A, p, b, cap, a_tc)
@@ -340,8 +346,8 @@ def turn_tally(S, T, A, p, b, cap, a_tc):
 
 
 @inline
-def play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop, lg):
-    """``run_games``; ``lg``: the games are logged."""
+def play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop, lg, fx):
+    """``run_games``; ``lg``: the games are logged; ``fx``: ``play_turns``'."""
     resume = mode == MODE_RESUME
     np_ = S[G_NP]
     for g in range(1 if resume else n_games):
@@ -351,7 +357,7 @@ def play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, 
             new_game(S, R, T, seed, gi, np_, paired, seat_mode)
         # the turn loop, at one place in the code
         err = play_turns(S, R, T, F, A, grec, 0 if resume else g, gi, max_turns if resume else 1 << 30,
-                         stop if resume else STOP_NONE, lg)
+                         stop if resume else STOP_NONE, lg, fx)
         if err != 0:
             return err
         if not resume:
@@ -375,9 +381,14 @@ def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, p
     unswitching: a longer compile, docs/perf.md)."""
     if mode == MODE_RESUME:
         return ERR_MODE
-    # the mode as a constant: the compiler keeps the fresh games' loops only
+    # the mode as a constant: the compiler keeps the fresh games' loops only; and two
+    # turn loops, the one without Bridge's and Coppersmith's work for the games without
+    # them (its 2-4% of Big Money's speed, docs/perf.md)
+    if T[TH_FX] != 0:
+        return play_games(S, R, T, F, A, grec, MODE_FRESH, seed, first_game, n_games, seat_mode, paired, max_turns,
+                          stop, False, True)
     return play_games(S, R, T, F, A, grec, MODE_FRESH, seed, first_game, n_games, seat_mode, paired, max_turns,
-                      stop, False)
+                      stop, False, False)
 
 
 @on_demand
@@ -385,4 +396,4 @@ def run_games_logged(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_
     """``run_games`` for logged games (``dsim log``) and for continuing a prepared state
     (MODE_RESUME: the rule tests' stepping): compiled on first use, not with the engine."""
     return play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop,
-                      True)
+                      True, True)
