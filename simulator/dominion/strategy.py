@@ -39,7 +39,8 @@ _V = [
     ("discard_pile", E.VR_DISCARD_PILE, "cards in your discard pile"),
     ("hand_size", E.VR_HAND_SIZE, "cards in your hand"),
     ("actions_played", E.VR_ACTIONS_PLAYED, "Actions you have played this turn, each play counted (a Throne "
-     "Room's card twice); during an Action's choice, counting it (Conspirator's test is actions_played >= 3)"),
+     "Room's card twice); during an Action's choice, counting it (Conspirator's test is actions_played >= 3); 0 in "
+     "another player's turn"),
 ]
 VARIABLES = {n: expr.Variable(n, E.OP_VAR, a, d) for n, a, d in _V}
 FUNCTIONS = {
