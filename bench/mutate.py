@@ -43,6 +43,7 @@ OPT_START = "tests/core/test_optimize_start.py::"
 POOLED = "tests/core/test_compare_pooled.py::"
 HOSTILE = "tests/core/test_hostile_input.py::"
 SEARCH = "tests/core/test_search.py"
+PERSON_TABLE = "tests/core/test_person_table.py"
 GAMELOG = "tests/dominion/test_gamelog.py::test_logged_and_unlogged_engines_play_the_same_games"
 LADDER = "tests/core/test_ladder.py"
 MUTANTS = [
@@ -59,7 +60,7 @@ MUTANTS = [
     ("Search: a person's open question stops Splendor's rollouts (the hint's)", "simulator/splendor/engine/search.py", "    S[o + G_ERR] = 0  # a person's", "    S[o + G_ERR] = S[G_ERR]  # a person's", [SEARCH]),
     ("Search: a person's open question stops Dominion's rollouts (the hint's)", "simulator/dominion/engine/search.py", "    S[o + G_ERR] = 0  # a person's", "    S[o + G_ERR] = S[G_ERR]  # a person's", [SEARCH]),
     ("Search: a Splendor hint is the list's move, not the search's", "simulator/splendor/engine/search.py", '("person_act", "play_turn", "play_turns", "run_games")', '("play_turn", "play_turns", "run_games")', [SEARCH]),
-    ("Search: a gain's rollout does not make the gain", "simulator/dominion/engine/search.py", "    gain_chosen(S2, T, A2, p, c, Z_DISC)\n    S2[G_SKIP] = 0", "    S2[G_SKIP] = 0", [SEARCH]),
+    ("Search: a gain's rollout does not make the gain", "simulator/dominion/engine/search.py", "    gain_rest(S2, R2, T, A2, p, S2[S_WK + 3 * (S2[G_WK] - 1)], c)", "    pass", [SEARCH]),
     ("Search: a bot that searches its buys searches its gains too", "simulator/dominion/engine/search.py", "if rollouts == 0 or T[bo + O_DECIDE] & SD_GAIN == 0 or own < 0:", "if rollouts == 0 or own < 0:", [SEARCH]),
     ("Search: a searched gain is logged as a buy", "simulator/dominion/engine/search.py", "WHY_SEARCH, 2 + (0 if best == 0 else 1))", "WHY_SEARCH, 0 if best == 0 else 1)", [SEARCH]),
     ("Runner: a search match plays in a plain match's chunks", "simulator/run/runner.py", 'SEARCH_SCALE if getattr(match, "searching", False) else 1)', '1)', ["tests/core/test_runner.py::test_a_search_match_plays_in_chunks_of_a_second_or_two"]),
@@ -554,6 +555,23 @@ MUTANTS = [
      "        S[G_REDUCE] = 0\n    S[ps(p, PS_TURNS)]"),
     ("the first Intrigue card has no text", ENGINE, "    elif c >= INTRIGUE_FIRST:", "    elif c > INTRIGUE_FIRST:"),
     ("search: an Intrigue card's gain is the list's", ENGINE, '"replace", "effect_intrigue",', '"replace",', [SEARCH]),
+    ("dsim play: a kept turn of other answers is gone on from", "simulator/person.py",
+     "if k <= len(answers) and given == tuple(answers[:k]):", "if k <= len(answers):", [PERSON_TABLE]),
+    ("dsim play: a turn's start counts no answers", "simulator/person.py", "k = n + st.answers_read()", "k = n",
+     [PERSON_TABLE]),
+    ("dsim play: the deal plays the game", ENGINE, "            if mode == MODE_SETUP:\n                return 0\n", "",
+     [PERSON_TABLE]),
+    ("dsim play: Splendor's deal plays the game", SPLENDOR, "        if mode == MODE_SETUP:\n            return 0\n", "",
+     [PERSON_TABLE]),
+    ("Conspirator: a Throne Room's count goes on from an earlier turn", ENGINE, "            S[G_PLAYS] = 0\n", ""),
+    ("Conspirator: a Throne Room's count is every seat's", ENGINE, "    return S[ps(p, PS_TURNS)] * MAXP + p\n",
+     "    return S[ps(p, PS_TURNS)] * MAXP\n"),
+    ("Conspirator: a new game keeps the count of the game before", ENGINE, "    S[G_PLAYS_AT] = -1\n", ""),
+    ("Replace: its Curses go to no one", ENGINE, "    S[G_HIT] = hit\n", "    S[G_HIT] = 0\n"),
+    ("search: a gain's rollout leaves out Ironworks' bonus", ENGINE, "    if card == IRONWORKS:\n        ironworks_gain",
+     "    if card == -9:\n        ironworks_gain", [SEARCH]),
+    ("search: a gain's rollout leaves out Replace's text", ENGINE, "    elif card == REPLACE:\n        replace_gain",
+     "    elif card == -9:\n        replace_gain", [SEARCH]),
     ("Conspirator: a Throne Room's plays count in the next turn", ENGINE, "    if S[G_PLAYS_AT] == turn_stamp(S, p):",
      "    if True:"),
     ("actions_played counts in another player's turn", ENGINE, "    if p != S[G_CUR]:\n        return 0\n", ""),

@@ -110,6 +110,11 @@ class EngineState:
         n = int(self.S[E.G_NEV])
         return self.S[E.S_EV:E.S_EV + E.EVW * n].reshape(n, E.EVW).copy()
 
+    @property
+    def over(self) -> bool:
+        """The game has ended (its ending is recorded)."""
+        return bool(self.S[self.ENGINE.layout.G_ENDED])
+
     # ---- a person's game (dsim play)
     def copy(self) -> "EngineState":
         """An independent copy (the arrays copied; the match shared)."""
@@ -130,6 +135,10 @@ class EngineState:
         self.S[o + Q.Q_TAPE_N] = len(answers)
         self.S[o + Q.Q_TAPE_I] = 0
         self.S[o + Q.Q_STATE] = 0
+
+    def answers_read(self) -> int:
+        """How many answers of the tape the game has read."""
+        return int(self.S[int(self.S[self.ENGINE.layout.G_ASK]) + Q.Q_TAPE_I])
 
     def asked(self) -> "Asked | None":
         """The question the game stopped at for the person's answer (None: it asks none)."""

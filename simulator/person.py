@@ -62,11 +62,19 @@ class Question:
 
 
 class PersonTable:
-    """A game a person plays at seat ``seat`` (0-based): the engine plays it again from
-    its start, a fresh game of the run with ``seed`` (or the prepared state ``start``, for
-    ``turns`` turns), with the person's answers so far, and stops at the next question: a
-    game depends only on its seed and the answers, so each replay is the same game one
-    decision further."""
+    """A game a person plays at seat ``seat`` (0-based): a fresh game of the run with
+    ``seed`` (or the prepared state ``start``, for ``turns`` turns) played with the
+    person's answers so far, to the next question. The engine plays a fresh game a turn
+    at a time and a copy of the state is kept at the start of each turn (the newest
+    ``KEEP``, and the game as dealt): the next answer goes on from the start of the turn
+    its question came in, with the answers given since. A game depends only on its seed
+    and the answers, so that is the same game one decision further, and no answer plays
+    the game again from its start. (A prepared state, a rule test's few turns, is played
+    again from it.)"""
+
+    #: turn starts kept besides the dealt game (an answer that changes an earlier one
+    #: goes on from the newest kept turn before it)
+    KEEP = 4
 
     def __init__(self, game, match, seat: int, seed: int, game_index: int = 0, start=None,
                  turns: int = 1 << 30, **run_args):
@@ -75,19 +83,37 @@ class PersonTable:
         a stop of the game's own)."""
         self.game, self.match, self.seat, self.seed, self.game_index = game, match, seat, seed, game_index
         self.start, self.turns, self.run_args = start, turns, run_args
+        self._dealt = None   # the fresh game before its first turn
+        self._turns = []     # (answers read before the turn, those answers, the state at its start)
+        self.resumed_at = 0  # answers read before the turn the last replay went on from (0: the deal)
 
     def replay(self, answers):
         """The game played with ``answers``: stopped at a question (``asked()``), or over."""
         E = self.game.layout
-        if self.start is None:
-            st = self.game.State(self.match, log_capacity=self.game.LOG_CAPACITY, person=self.seat)
-            st.set_answers(answers)
-            st.run(E.MODE_FRESH, self.seed, self.game_index, 1)
-        else:
+        answers = [int(a) for a in answers]
+        if self.start is not None:
             st = self.start.copy()
             st.set_answers(answers)
             st.run(E.MODE_RESUME, max_turns=self.turns, **self.run_args)
-        return st
+            return st
+        if self._dealt is None:
+            self._dealt = self.game.State(self.match, log_capacity=self.game.LOG_CAPACITY, person=self.seat)
+            self._dealt.run(E.MODE_SETUP, self.seed, self.game_index, 1)
+        n, base = 0, self._dealt
+        for k, given, st in reversed(self._turns):
+            if k <= len(answers) and given == tuple(answers[:k]):
+                n, base = k, st
+                break
+        self.resumed_at = n
+        st = base.copy()
+        st.set_answers(answers[n:])
+        while True:
+            st.run(E.MODE_RESUME, max_turns=1)
+            if st.over or st.asked() is not None:
+                return st
+            k = n + st.answers_read()  # a turn played to its end: the next one's start
+            kept = [t for t in self._turns if t[0] != k or t[1] != tuple(answers[:k])]
+            self._turns = kept[-(self.KEEP - 1):] + [(k, tuple(answers[:k]), st.copy())]
 
     def question(self, st, width: int = 80) -> "Question | None":
         """The question ``st`` stopped at, as the person sees it (None: the game is over)."""

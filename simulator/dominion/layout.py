@@ -176,9 +176,10 @@ G_ASK = 20       # offset in S of the ask region (simulator/kernels/ask_layout.p
 G_SCR = 21       # offset in S of the search's scratch region (SC_*), in a game with a search bot (0: none)
 G_ASCR = 22      # offset in A of the rollouts' tallies (never read), in a game with a search bot
 G_REDUCE = 23    # coins every card costs less this turn (Bridge), never below 0: ``state.cost_now``
-G_PLAYS = 24     # the turn's plays beyond one per Action in play (Throne Room's second): ``actions_played``
+G_PLAYS = 24     # plays beyond one per Action in play (Throne Room's second) in turn G_PLAYS_AT: ``actions_played``
 G_COPPER = 25    # coins each Copper produces this turn beyond its own (Coppersmith)
 G_PLAYS_AT = 26  # the turn G_PLAYS counts (``state.turn_stamp``; in any other turn it counts 0)
+G_HIT = 27       # the players the Replace being resolved attacks (bits by seat): its Curses (``replace_gain``)
 NGS = 32
 
 END_PROVINCES = 1
@@ -326,6 +327,7 @@ A_PER_TURN = A_TGT + MAXB * NCS  # the size of the A array past A_TL, in units o
 # modes and stops of run_games
 MODE_FRESH = 0
 MODE_RESUME = 1
+MODE_SETUP = 2   # deal game first_game of the run and stop before its first turn (dsim play's start)
 STOP_NONE = 0
 STOP_ACTIONS = 1  # return after the current player's action phase
 STOP_BUYS = 2     # return after the buy phase, before cleanup

@@ -7,8 +7,9 @@ far (the tape), read in order as the engine meets their decisions; at the first 
 the tape has no answer for, the engine records the question: its kind, whose it is, what
 it is about, the legal answers, how many events the log held, and a copy of the state as
 it stood (the snapshot), then stops the game (its ERR_ASK). ``dsim play`` shows that
-state, takes the answer, and plays the game again from its start with one answer more:
-a game depends only on its seed and the answers, so replaying is exact.
+state, takes the answer, and plays on from the start of that turn (a copy kept,
+simulator/person.py's ``PersonTable``) with the turn's answers and one more: a game
+depends only on its seed and the answers, so going on from there is exact.
 """
 Q_STATE = 0      # 0: no question asked yet; 1: a question is open; 2: open, and the bot's answer known
 Q_KIND = 1       # what is asked (each game's Q_* kinds)

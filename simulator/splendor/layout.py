@@ -202,6 +202,7 @@ A_PER_TURN = A_TGT + MAXB * NIS
 
 MODE_FRESH = 0
 MODE_RESUME = 1
+MODE_SETUP = 2   # deal game first_game of the run and stop before its first turn (dsim play's start)
 
 # ---------------------------------------------------------------- conditions
 OP_VAR = 32

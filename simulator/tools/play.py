@@ -1,10 +1,11 @@
 """``dsim play``: a person plays a game against bots in the terminal (game-agnostic).
 
-The game provides a ``PersonTable`` (simulator/person.py): each call plays the game again
-from its start with the person's answers so far and gives the next question (a screen, a
-prompt, numbered choices, a hint) or the end. This module reads the answers (typed at a
-terminal or piped in, one per line), checks them against the choices, and answers the
-commands ``?``, ``hint``, ``log`` and ``quit``. It names no game.
+The game provides a ``PersonTable`` (simulator/person.py): each call plays the game with
+the person's answers so far (on from the start of the turn of the last question) and
+gives the next question (a screen, a prompt, numbered choices, a hint) or the end. This
+module reads the answers (typed at a terminal or piped in, one per line), checks them
+against the choices, and answers the commands ``?``, ``hint``, ``log`` and ``quit``. It
+names no game.
 """
 from __future__ import annotations
 

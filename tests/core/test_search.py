@@ -208,6 +208,48 @@ def test_a_gain_is_searched_when_the_bot_searches_gains(gainer):
     assert rows == [] and t.st.zone(0, DE.Z_DISC).count(estate) == 0
 
 
+@pytest.mark.parametrize("searching", [True, False])
+def test_a_gains_rollouts_play_the_rest_of_the_cards_text(searching):
+    """Ironworks' gain: a Silver's +1 coin buys the last Province and wins (seat 0 two
+    points ahead); the list's Estate (+1 Card, an Estate) does not, and the opponent,
+    all Gold, takes it. Rollouts that left out Ironworks' bonus saw no difference and
+    kept the list's Estate."""
+    gain = "[Estate, Silver]" if searching else "[Silver]"
+    t = Table([f"name: s\nbuy: [Province, Silver]\ngain: {gain}\n"
+               + ("search: {rollouts: 40, decisions: [buy, gain]}\n" if searching else ""),
+               "name: o\nbuy: [Province, Gold]\n"], kingdom=["Ironworks", "Cellar", "Moat"])
+    t.stack(0, hand=["Ironworks", "Gold", "Gold", "Copper", "Estate"], draw=["Estate"] * 5, discard=["Province"] * 2)
+    t.stack(1, hand=["Gold"] * 5, draw=["Gold"] * 5, discard=["Province"] * 3 + ["Duchy"])
+    t.set_supply("Province", 1)
+    t.play(1)
+    assert t.discard(0).count("Province") == 3 and t.gs(DE.G_ENDED) != 0
+    rows = searched(t.st.events(), DE.EV_SEARCH, DE.EV_SEARCHN, DE.EV_WHY, DE.WHY_SEARCH)
+    if searching:
+        first = rows[:next(i for i, r in enumerate(rows) if isinstance(r, int))]  # the gain's, before the buy's
+        estate, silver = ids(["Estate", "Silver"])
+        won = {c: (w, n) for c, w, n in first}
+        assert set(won) == {estate, silver} and won[silver][0] == 12 * won[silver][1] and won[estate][0] == 0
+
+
+def test_a_replace_gains_rollouts_give_its_curses():
+    """Replace's Duchy empties a third pile and gives the opponent a Curse: 3 VP to 2, a
+    win; without the Curse it is a tie the opponent wins on turns. The list's Silver
+    leaves the game to the opponent's hand of Gold."""
+    t = Table(["name: s\nbuy: []\ntrash: [Silver]\ngain: [Silver, Duchy]\n"
+               "search: {rollouts: 40, decisions: [gain]}\n",
+               "name: o\nbuy: [Province, Gold]\n"], kingdom=["Replace", "Cellar", "Moat"])
+    t.stack(0, hand=["Replace", "Silver", "Copper", "Copper", "Copper"], draw=["Copper"] * 5)
+    t.stack(1, hand=["Gold"] * 5, draw=["Gold"] * 5, discard=["Estate"] * 3)
+    for card, n in (("Duchy", 1), ("Cellar", 0), ("Moat", 0)):
+        t.set_supply(card, n)
+    t.play(1)
+    rows = searched(t.st.events(), DE.EV_SEARCH, DE.EV_SEARCHN, DE.EV_WHY, DE.WHY_SEARCH)
+    duchy, silver = ids(["Duchy", "Silver"])
+    won = {c: (w, n) for c, w, n in rows[:-1]}
+    assert set(won) == {duchy, silver} and won[duchy][0] == 12 * won[duchy][1]
+    assert t.discard(0).count("Duchy") == 1 and t.owned(1, "Curse") == 1 and t.gs(DE.G_ENDED) != 0
+
+
 def test_the_margin_is_how_sure_the_rollouts_must_be_to_overrule_the_list():
     """The same game with margin 0 (any better mean on the same deals overrules the list)
     and margin 10 (ten standard errors: a few rollouts never are that sure)."""

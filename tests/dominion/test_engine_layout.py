@@ -43,12 +43,20 @@ def test_every_card_with_own_text_has_a_kernel_with_that_text():
 
 
 def test_the_dispatch_names_every_card_kernel_once():
+    """The base set's cards in ``effect``, the Intrigue cards (from INTRIGUE_FIRST on) in
+    ``effect_intrigue``, which ``effect`` calls for them only."""
     src = (ENGINE_DIR / "effects.py").read_text()
-    dispatch = src[src.index("def effect("):]
+    base = src[src.index("def effect("):]
+    base = base[:base.index("\n@")]
+    intrigue = src[src.index("def effect_intrigue("):]
+    intrigue = intrigue[:intrigue.index("\n@")] if "\n@" in intrigue else intrigue
     kernels = [c for c in CARDS if hasattr(effects, c.name.lower().replace(" ", "_"))]
+    assert sum(c.id >= E.INTRIGUE_FIRST for c in kernels) == 29
     for card in kernels:
         const = card.name.upper().replace(" ", "_")
-        assert dispatch.count(f"c == {const}:") == 1, card.name
+        home, other = (intrigue, base) if card.id >= E.INTRIGUE_FIRST else (base, intrigue)
+        assert home.count(f"c == {const}:") == 1 and other.count(f"c == {const}:") == 0, card.name
+    assert base.count("elif c >= INTRIGUE_FIRST:\n        effect_intrigue(") == 1
 
 
 def test_no_offset_arithmetic_outside_the_accessors():

@@ -231,23 +231,63 @@ def test_bridge_and_coppersmith_last_their_turn_only(card):
     assert t.owned(1, "Silver") == 0 and t.coins == 2
 
 
-def test_conspirator_counts_the_plays_of_its_own_turn_only():
-    """A Throne Room's second play counts in its own turn, not in the player's next."""
+@pytest.mark.parametrize("second", ["Village", "Throne Room"])
+def test_conspirator_counts_the_plays_of_its_own_turn_only(second):
+    """A Throne Room's second play counts in its own turn, not in the player's next: there
+    Village then Conspirator are 2 plays (no card); a Throne Room on Conspirator 3, the
+    second play's card and Action only (the count starts again at the turn's first)."""
     t = Table([plays("Throne Room", "Village", "Conspirator"), NOTHING]).stack(
         0, hand=["Throne Room", "Village", "Copper", "Copper", "Copper"],
-        draw=["Estate", "Estate", "Village", "Conspirator", "Estate", "Estate", "Estate", "Gold", "Silver"])
+        draw=["Estate", "Estate", second, "Conspirator", "Estate", "Estate", "Estate", "Gold", "Silver", "Silver"])
     t.play(2)  # Throne Room plays Village twice (3 plays); the other player's turn
-    t.actions_only()  # Village (1 card), Conspirator the second Action played: no card
-    assert t.hand(0) == ["Estate"] * 3 + ["Gold"] and t.coins == 2 and t.actions == 1
-
-
-def test_actions_played_is_0_in_another_players_turn():
-    """A victim's condition during a Throne Roomed Militia counts no plays of its own
-    (the attacker's second play, still waiting, is not the victim's)."""
-    t = Table([plays("Throne Room", "Militia"), "buy: []\ndiscard: ['Gold: actions_played == 0', Copper]"]).stack(
-        0, hand=["Throne Room", "Militia"], draw=[]).stack(1, hand=["Gold", "Copper", "Copper", "Estate", "Silver"])
     t.actions_only()
-    assert t.discard(1) == ["Gold", "Copper"]
+    if second == "Village":  # Village (1 card: Gold), Conspirator the second Action played
+        assert t.hand(0) == ["Estate"] * 3 + ["Gold"] and t.coins == 2 and t.actions == 1
+    else:  # Throne Room 1, Conspirator 2, again 3: one card (Gold), one Action
+        assert t.hand(0) == ["Estate"] * 3 + ["Gold"] and t.coins == 4 and t.actions == 1
+
+
+def test_conspirator_counts_no_throne_room_of_another_player():
+    """Seat 0's Throne Room in its first turn is not seat 1's play in its first turn."""
+    t = Table([plays("Throne Room", "Village"), plays("Village", "Conspirator")])
+    t.stack(0, hand=["Throne Room", "Village", "Copper", "Copper", "Copper"], draw=["Estate"] * 7)
+    t.stack(1, hand=["Village", "Conspirator", "Copper"], draw=["Estate", "Gold", "Silver"])
+    t.play(1)
+    t.actions_only()  # Village (Estate), Conspirator the second Action played: no card
+    assert t.hand(1) == ["Copper", "Estate"] and t.coins == 2 and t.actions == 1
+
+
+def test_a_new_game_counts_no_plays_of_the_game_before():
+    """A state that played a Throne Room's turn, dealt a new game: its first turn's
+    Village then Conspirator are 2 plays."""
+    t = Table([plays("Village", "Conspirator"), NOTHING])
+    S = t.st.S
+    S[E.G_PLAYS] = 1
+    S[E.G_PLAYS_AT] = 1 * E.MAXP + 0  # seat 0's first turn
+    t.st.run(E.MODE_SETUP, 0, 0, 1)
+    t.stack(0, hand=["Village", "Conspirator", "Copper"], draw=["Estate", "Gold", "Silver"])
+    t.actions_only()
+    assert t.hand(0) == ["Copper", "Estate"] and t.coins == 2 and t.actions == 1
+
+
+@pytest.mark.parametrize("attack", ["Torturer", "Militia"])
+def test_actions_played_is_0_in_another_players_turn(attack):
+    """A victim's condition counts no plays of the attacker's (its Throne Room's, and its
+    second play of the card, still waiting or under way): 0 at both plays of a Throne
+    Roomed attack."""
+    if attack == "Torturer":
+        victim = "buy: []\nchoose: {Torturer: ['curse: actions_played == 0', discard]}"
+        hand = ["Gold", "Estate", "Silver", "Copper"]
+    else:
+        victim = "buy: []\ndiscard: ['Gold: actions_played == 0', Copper]"
+        hand = ["Gold", "Copper", "Copper", "Estate", "Silver"]
+    t = Table([plays("Throne Room", attack), victim]).stack(0, hand=["Throne Room", attack], draw=["Copper"] * 6)
+    t.stack(1, hand=hand)
+    t.actions_only()
+    if attack == "Torturer":
+        assert t.hand(1).count("Curse") == 2  # both plays: the Curse, as the condition holds
+    else:
+        assert t.discard(1) == ["Gold", "Copper"]
 
 
 def test_actions_played_reads_the_plays_of_the_turn():

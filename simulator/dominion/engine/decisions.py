@@ -262,9 +262,9 @@ def forced_gain(S, R, T, F, p, cap, mask):
 
 @inline
 def gain_choice(S, R, T, F, A, p, cap, mask):
-    """The gain of Workshop, Feast and Remodel (up to ``cap``, of the types ``mask``):
-    ``forced_gain``'s. The search bots' turn loop (search.py) calls ``search_gain``
-    here instead, which may weigh it by rollouts."""
+    """The gain of Workshop, Feast, Remodel, Ironworks and Replace (up to ``cap``, of the
+    types ``mask``): ``forced_gain``'s. The search bots' turn loop (search.py) calls
+    ``search_gain`` here instead, which may weigh it by rollouts."""
     return forced_gain(S, R, T, F, p, cap, mask)
 
 

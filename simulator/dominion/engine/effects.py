@@ -510,8 +510,9 @@ def throne_room(S, R, T, F, A, p):
         push(S, p, Z_PLAY, x)
         log_ev(S, EV_THRONE, p, x, 0)
         push_play(S, x, 2, s2)
-        if S[G_PLAYS_AT] != turn_stamp(S, p):  # the turn's first (``actions_played``)
-            S[G_PLAYS_AT] = turn_stamp(S, p)
+        now = turn_stamp(S, p)
+        if S[G_PLAYS_AT] != now:  # the turn's first (``actions_played``)
+            S[G_PLAYS_AT] = now
             S[G_PLAYS] = 0
         S[G_PLAYS] += 1  # its card's second play
     else:
@@ -951,7 +952,13 @@ def ironworks(S, R, T, F, A, p):
 
     The gain list picks the card, else ``forced_gain``'s default (a search bot may search
     it: ``gain_choice``). No card gained (its pile empty): no bonus."""
-    g = gain_choice(S, R, T, F, A, p, 4, 0)
+    ironworks_gain(S, R, T, A, p, gain_choice(S, R, T, F, A, p, 4, 0))
+
+
+@kernel
+def ironworks_gain(S, R, T, A, p, g):
+    """Ironworks' text once its gain g (-1: none) is chosen: the gain and the bonus by its
+    types (``gain_rest``: a search's rollout from the choice goes on from here too)."""
     if g >= 0 and gain(S, T, A, p, g, Z_DISC, S[G_LOG] != 0):
         if is_type(T, g, T_ACTION):
             S[G_ACTIONS] += 1
@@ -1499,25 +1506,47 @@ def replace(S, R, T, F, A, p):
     gained card is an Action or Treasure, put it onto your deck; if it's a Victory card,
     each other player gains a Curse.
 
-    The others react when it is played. The card trashed and the gain as Remodel's
-    (``trade``)."""
+    The others react when it is played (the players it attacks kept in G_HIT). The card
+    trashed and the gain as Remodel's (``trade``)."""
     hit = 0
     for k in range(1, S[G_NP]):
         q = victim(S, R, T, F, p, k)
         if q >= 0:
             hit |= 1 << q
+    S[G_HIT] = hit
     if S[zn(p, Z_HAND)] == 0:
         log_ev(S, EV_NOTHING, p, REPLACE, 0)
         return
-    g = trade(S, R, T, F, A, p)
+    replace_gain(S, T, A, p, trade(S, R, T, F, A, p))
+
+
+@kernel
+def replace_gain(S, T, A, p, g):
+    """Replace's text once its gain g (-1: none) is chosen: the gain, onto the deck if an
+    Action or Treasure; if a Victory card, a Curse for each player it attacks (G_HIT)
+    (``gain_rest``: a search's rollout from the choice goes on from here too)."""
     if g < 0:
         return
     zone = Z_DRAW if is_type(T, g, T_ACTION | T_TREASURE) else Z_DISC
     if gain(S, T, A, p, g, zone, S[G_LOG] != 0) and is_type(T, g, T_VICTORY):
         for k in range(1, S[G_NP]):
             q = seat_after(S, p, k)
-            if (hit >> q) & 1 != 0:
+            if (S[G_HIT] >> q) & 1 != 0:
                 gain(S, T, A, q, CURSE, Z_DISC, S[G_LOG] != 0)
+
+
+@kernel
+def gain_rest(S, R, T, A, p, card, g):
+    """What a play of ``card`` does once its gain g is chosen by ``gain_choice``: Ironworks'
+    and Replace's own, else the gain to the discard pile (Workshop, Feast, Remodel: the
+    gain is the last of their text). A search's rollout from the choice (search.py's
+    ``gain_rollout``)."""
+    if card == IRONWORKS:
+        ironworks_gain(S, R, T, A, p, g)
+    elif card == REPLACE:
+        replace_gain(S, T, A, p, g)
+    else:
+        gain_chosen(S, T, A, p, g, Z_DISC)
 
 
 @kernel
@@ -1785,7 +1814,7 @@ def effect(S, R, T, F, A, c, slot, p):
 def effect_intrigue(S, R, T, F, A, c, slot, p):
     """The own text of an Intrigue Action c (``effect``'s, for the cards from
     INTRIGUE_FIRST on): a call of its own, so that the base set's dispatch inlined in
-    ``play_action`` stays as small as it was (with these 32 branches in it, Witch's and
+    ``play_action`` stays as small as it was (with these 29 branches in it, Witch's and
     Militia's games were 2-3% slower; docs/perf.md)."""
     if c == COURTYARD:
         courtyard(S, R, T, F, A, p)

@@ -1,16 +1,17 @@
-"""A search bot's buys, and its gains from Workshop, Feast and Remodel: each card it weighs
-(and buying nothing) played out to the end of the game many times (rollouts), what it
+"""A search bot's buys, and its gains from Workshop, Feast, Remodel, Ironworks and Replace:
+each card it weighs (and buying nothing) played out to the end of the game many times (rollouts), what it
 cannot see dealt again each time, and the option with the best mean result taken
 (docs/search.md). Rollouts are whole games continued in compiled code on a copy of the
 state (the search's scratch region, S[G_SCR]) with streams of their own (R's second half),
 their tallies in A's second half (never read): the game itself is not touched until the
 card is bought or gained. A rollout from a gain goes on from inside the play that gains:
-the gain, the rest of the work stack (a Throne Room's second play), the action phase, the
-buy phase (the gain is the last step of those three cards).
+the gain and the rest of the card's text (Ironworks' bonus, where Replace puts the card and
+its Curses: ``effects.gain_rest``), the rest of the work stack (a Throne Room's second
+play), the action phase, the buy phase.
 
 ``run_games_search`` is ``run_games_logged`` with a search bot's buys and gains searched:
 the same turn loop (copies of it down to ``buys``, whose ``choose_buy`` is ``search_buy``,
-and down to the three cards' effects, whose ``gain_choice`` is ``search_gain``), compiled
+and down to the five cards' effects, whose ``gain_choice`` is ``search_gain``), compiled
 only when a run has a search bot."""
 
 import numpy as np
@@ -20,7 +21,7 @@ from ..layout import *  # noqa: F403 - the layout's constants are the kernels' c
 from . import effects, turn
 from ._jit import KERNELS_SET, inline
 from .decisions import ANSWER_OPEN, ask_supply, bot_gain, choose_gain_hot, person, told, why_chose
-from .gains import gain_chosen
+from .effects import gain_rest
 from .state import cost_now, is_type, log_ev, ps, rule_span, zb, zn
 from .turn import (action_phase, buy, buy_phase, buys, cleanup, end_reason, finish_game, log_event,  # noqa: F401
                    play_turns, resolve_work, turn_tally)  # log_event: log_race's
@@ -104,12 +105,13 @@ def rollout(S, R, T, F, A, p, b, c, key, i):
 
 @kernel
 def gain_rollout(S, R, T, F, A, p, b, c, key, i):
-    """Seat p's win twelfths in one game played on from a gain of Workshop, Feast or
-    Remodel, p gaining card c (-1: nothing), what p cannot see dealt again from the
-    streams of (key, i): the rest of its plays and its turn, then the game, p played by
-    its rollout policy, the others by their own bots."""
+    """Seat p's win twelfths in one game played on from a gain of Workshop, Feast,
+    Remodel, Ironworks or Replace, p gaining card c (-1: nothing), what p cannot see dealt
+    again from the streams of (key, i): the rest of the card's text (``gain_rest``), of
+    its plays and of its turn, then the game, p played by its rollout policy, the others
+    by their own bots."""
     S2, R2, A2, pb = rollout_start(S, R, T, A, p, b, key, i)
-    gain_chosen(S2, T, A2, p, c, Z_DISC)
+    gain_rest(S2, R2, T, A2, p, S2[S_WK + 3 * (S2[G_WK] - 1)], c)  # the card resolving: the work stack's top
     S2[G_SKIP] = 0  # Feast's: what its gain passed over
     resolve_work(S2, R2, T, F, A2, p)
     action_phase(S2, R2, T, F, A2, p, pb, False)
@@ -207,11 +209,11 @@ def gainable(S, T, c, cap, mask):
 
 @kernel
 def search_gain(S, R, T, F, A, p, cap, mask):
-    """p's gain from Workshop, Feast or Remodel (up to ``cap``, of the types ``mask``): the
-    person's answer; else, for a bot that searches its gains, the card ``race_gain`` finds
-    best among those it weighs (``options: list``: the cards its gain list names, its buy
-    list without one, that it can gain now, and its lists' own choice; ``all``: every card
-    it can gain); else its lists' (``forced_gain``'s)."""
+    """p's gain from Workshop, Feast, Remodel, Ironworks or Replace (up to ``cap``, of the
+    types ``mask``): the person's answer; else, for a bot that searches its gains, the card
+    ``race_gain`` finds best among those it weighs (``options: list``: the cards its gain
+    list names, its buy list without one, that it can gain now, and its lists' own choice;
+    ``all``: every card it can gain); else its lists' (``forced_gain``'s)."""
     g = ANSWER_OPEN
     if person(S, p):
         g = ask_supply(S, T, p, ASK_GAIN, cap, mask, 0)

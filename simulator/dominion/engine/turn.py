@@ -60,8 +60,8 @@ def action_phase(S, R, T, F, A, p, b, lg):
 
 @inline
 def buy_phase(S, R, T, F, A, p, b, lg, fx):
-    """p plays every Treasure from hand, then buys (``fx``: the game has Bridge or
-    Coppersmith, TH_FX: the turn's costs and coins may change)."""
+    """p plays every Treasure from hand, then buys (``fx``: ``play_turns``': the turn's
+    costs and coins may have changed)."""
     # play every Treasure from hand in one pass, in hand order: the Treasures go to play,
     # the other cards stay in order; branch-free (a hand's mix of Treasures and other
     # cards is unpredictable), each card written to both places and counted in one
@@ -355,6 +355,8 @@ def play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, 
         if not resume:
             gi = first_game + g
             new_game(S, R, T, seed, gi, np_, paired, seat_mode)
+            if mode == MODE_SETUP:
+                return 0
         # the turn loop, at one place in the code
         err = play_turns(S, R, T, F, A, grec, 0 if resume else g, gi, max_turns if resume else 1 << 30,
                          stop if resume else STOP_NONE, lg, fx)
@@ -376,10 +378,10 @@ def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, p
     the state that the compiler would have to assume changes what it holds in
     registers; docs/perf.md).
 
-    Fresh games only (MODE_RESUME returns ERR_MODE; ``run_games_logged`` continues a
+    Fresh games only (another mode returns ERR_MODE; ``run_games_logged`` continues a
     state): with both modes, LLVM made a copy of the game and turn loops per mode (loop
     unswitching: a longer compile, docs/perf.md)."""
-    if mode == MODE_RESUME:
+    if mode != MODE_FRESH:
         return ERR_MODE
     # the mode as a constant: the compiler keeps the fresh games' loops only; and two
     # turn loops, the one without Bridge's and Coppersmith's work for the games without
@@ -393,7 +395,8 @@ def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, p
 
 @on_demand
 def run_games_logged(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop):
-    """``run_games`` for logged games (``dsim log``) and for continuing a prepared state
-    (MODE_RESUME: the rule tests' stepping): compiled on first use, not with the engine."""
+    """``run_games`` for logged games (``dsim log``), for continuing a prepared state
+    (MODE_RESUME: the rule tests' stepping, dsim play's turns) and for dealing a game to
+    continue (MODE_SETUP): compiled on first use, not with the engine."""
     return play_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns, stop,
                       True, True)

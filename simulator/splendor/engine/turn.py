@@ -135,7 +135,8 @@ def end_reason(S, p):
 @kernel
 def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, paired, max_turns):
     """Play games ``first_game .. first_game + n_games - 1`` of the run with ``seed``
-    (MODE_FRESH), or continue the prepared state for ``max_turns`` turns (MODE_RESUME).
+    (MODE_FRESH), or continue the prepared state for ``max_turns`` turns (MODE_RESUME),
+    or deal game ``first_game`` and stop before its first turn (MODE_SETUP).
     Game gi's randomness depends only on (seed, gi); with ``paired``, the games of a deal
     (one per seat rotation) share it. Returns an error code."""
     if mode == MODE_RESUME:
@@ -145,6 +146,8 @@ def run_games(S, R, T, F, A, grec, mode, seed, first_game, n_games, seat_mode, p
         gi = first_game + g
         start_game(S, R, seed, gi, np_, paired, seat_mode, S_SEAT, G_GAME_LO)
         setup_game(S, R, T)
+        if mode == MODE_SETUP:
+            return 0
         err = play_turns(S, R, T, F, A, grec, g, gi, 1 << 30)
         if err != 0:
             return err
