@@ -556,7 +556,7 @@ MUTANTS = [
     ("the first Intrigue card has no text", ENGINE, "    elif c >= INTRIGUE_FIRST:", "    elif c > INTRIGUE_FIRST:"),
     ("search: an Intrigue card's gain is the list's", ENGINE, '"replace", "effect_intrigue",', '"replace",', [SEARCH]),
     ("dsim play: a kept turn of other answers is gone on from", "simulator/person.py",
-     "if k <= len(answers) and given == tuple(answers[:k]):", "if k <= len(answers):", [PERSON_TABLE]),
+     "if given == tuple(answers[:len(given)]):", "if len(given) <= len(answers):", [PERSON_TABLE]),
     ("dsim play: a turn's start counts no answers", "simulator/person.py", "k = n + st.answers_read()", "k = n",
      [PERSON_TABLE]),
     ("dsim play: the deal plays the game", ENGINE, "            if mode == MODE_SETUP:\n                return 0\n", "",

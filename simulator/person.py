@@ -84,7 +84,7 @@ class PersonTable:
         self.game, self.match, self.seat, self.seed, self.game_index = game, match, seat, seed, game_index
         self.start, self.turns, self.run_args = start, turns, run_args
         self._dealt = None   # the fresh game before its first turn
-        self._turns = []     # (answers read before the turn, those answers, the state at its start)
+        self._turns = []     # (the answers read before a turn, the state at its start)
         self.resumed_at = 0  # answers read before the turn the last replay went on from (0: the deal)
 
     def replay(self, answers):
@@ -100,9 +100,9 @@ class PersonTable:
             self._dealt = self.game.State(self.match, log_capacity=self.game.LOG_CAPACITY, person=self.seat)
             self._dealt.run(E.MODE_SETUP, self.seed, self.game_index, 1)
         n, base = 0, self._dealt
-        for k, given, st in reversed(self._turns):
-            if k <= len(answers) and given == tuple(answers[:k]):
-                n, base = k, st
+        for given, st in reversed(self._turns):
+            if given == tuple(answers[:len(given)]):
+                n, base = len(given), st
                 break
         self.resumed_at = n
         st = base.copy()
@@ -112,8 +112,9 @@ class PersonTable:
             if st.over or st.asked() is not None:
                 return st
             k = n + st.answers_read()  # a turn played to its end: the next one's start
-            kept = [t for t in self._turns if t[0] != k or t[1] != tuple(answers[:k])]
-            self._turns = kept[-(self.KEEP - 1):] + [(k, tuple(answers[:k]), st.copy())]
+            given = tuple(answers[:k])
+            kept = [t for t in self._turns if t[0] != given]
+            self._turns = kept[-(self.KEEP - 1):] + [(given, st.copy())]
 
     def question(self, st, width: int = 80) -> "Question | None":
         """The question ``st`` stopped at, as the person sees it (None: the game is over)."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from ..errors import short
+from ..person import norm as key_norm  # a key as a bot may spell it ('Wishing-Well', 'wishing_well')
 from ..lang.yamlio import MAX_RULES, load_text, rule_items
 
 
@@ -607,7 +608,7 @@ def from_bot(text: str, g: Grammar, path: str = "<bot>", keep: bool = False) -> 
     nested = {}   # a mapping's key -> {the normalised key of a list in it: the list}
     for name, spec in g.lists.items():
         if spec.under:
-            nested.setdefault(spec.under, {})[_key_norm(spec.key)] = name
+            nested.setdefault(spec.under, {})[key_norm(spec.key)] = name
     for key, value in data.items():
         if key in g.lists and not g.lists[key].under:
             rules, k = parse_rules(g, key, value, path, data.lines.get(key), keep)
@@ -616,7 +617,7 @@ def from_bot(text: str, g: Grammar, path: str = "<bot>", keep: bool = False) -> 
         elif key in nested and isinstance(value, dict):
             rest = {}
             for sub, v in value.items():
-                name = nested[key].get(_key_norm(str(sub)))
+                name = nested[key].get(key_norm(str(sub)))
                 spec = g.lists.get(name)
                 if spec and not spec.scalar:
                     items = v
@@ -638,12 +639,6 @@ def from_bot(text: str, g: Grammar, path: str = "<bot>", keep: bool = False) -> 
             kept.append(f"{key}: {short(_plain(value))}")
     gen = Genome(tuple((k, tuple(lists[k])) for k in g.lists if lists.get(k)), tuple(extra))
     return (gen if keep else _tidy(gen, g)), kept
-
-
-def _key_norm(key: str) -> str:
-    """A key of a mapping as a bot may spell it: case, spaces, underscores, hyphens and
-    apostrophes aside ('Wishing-Well', 'wishing_well')."""
-    return re.sub(r"[\s_'-]", "", key.lower())
 
 
 def missing(gen: Genome, g: Grammar) -> list:
