@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import difflib
+import re
 import reprlib
 
 MAX_MESSAGE = 1000  # characters of one error line
@@ -57,6 +58,12 @@ def short(value, limit: int = 60) -> str:
 
 
 MAX_NAME = 60
+
+
+def norm(text: str) -> str:
+    """A name as a person or a bot file may type it, for matching: lower case, without
+    spaces, '-', '_' or quotes (a person's answers, a bot's mapping keys)."""
+    return re.sub(r"[\s\-_'\"]", "", text.lower())
 
 
 def closest(word, choices, key=str.lower) -> str | None:

@@ -4,12 +4,11 @@ and how an answer is read against the choices (simulator/tools/play.py is the te
 around it; a game's table.py makes its questions)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .errors import printable
+from .errors import norm, printable
 
 
 @dataclass
@@ -127,11 +126,6 @@ class PersonTable:
 
 
 # ---------------------------------------------------------------- a person's answers
-def norm(text: str) -> str:
-    """A name as answers match it: lower case, without spaces, '-', '_' or quotes."""
-    return re.sub(r"[\s\-_'\"]", "", text.lower())
-
-
 def resolve(text: str, choices: list, refused: dict | None = None) -> tuple:
     """(the choice an answer names, None) or (None, why not, in one line: ``refused`` says
     why a name that is no choice now is not (a card too dear, a pile empty))."""

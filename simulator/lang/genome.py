@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from ..errors import short
-from ..person import norm as key_norm  # a key as a bot may spell it ('Wishing-Well', 'wishing_well')
+from ..errors import norm as key_norm, short  # a key as a bot may spell it ('Wishing-Well', 'wishing_well')
 from ..lang.yamlio import MAX_RULES, load_text, rule_items
 
 
