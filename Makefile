@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@echo "installing dsim and the packages it needs into $(VENV) (a minute or two; pip's output: $(VENV)/install.log) ..."
 	@$(BIN)/python -m pip install -q --upgrade pip > $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
-	@$(BIN)/python -m pip install -q -e '.[dev,dask]' >> $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
+	@$(BIN)/python -m pip install -q -e '.[dev,dask,learn]' >> $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -44,6 +44,8 @@ POOLED = "tests/core/test_compare_pooled.py::"
 HOSTILE = "tests/core/test_hostile_input.py::"
 SEARCH = "tests/core/test_search.py"
 PERSON_TABLE = "tests/core/test_person_table.py"
+ENVS = "tests/core/test_envs.py"
+STEP = "simulator/kernels/stepping.py"
 GAMELOG = "tests/dominion/test_gamelog.py::test_logged_and_unlogged_engines_play_the_same_games"
 LADDER = "tests/core/test_ladder.py"
 MUTANTS = [
@@ -87,7 +89,7 @@ MUTANTS = [
     ("Splendor: one idle turn ends the game", SPLENDOR, "    if S[G_IDLE] >= np_:", "    if S[G_IDLE] >= 1:"),
     ("Splendor: a turn that gives back its take is not idle", SPLENDOR, "S[G_IDLE] + 1 if steady and tokens_after == tokens and cards_after == cards else 0", "S[G_IDLE] + 1 if passed and tokens_after == tokens and cards_after == cards else 0"),
     ("Splendor: an idle turn of a bot that reads the turn counts", SPLENDOR, "    steady = passed or (T[T[TH_BOPT] + b * NO + O_STEADY] != 0", "    steady = True or (0"),
-    ("Splendor: a person's idle turn is its bot's", SPLENDOR, "O_STEADY] != 0 and S[G_HUMAN] != p + 1)",
+    ("Splendor: a person's idle turn is its bot's", SPLENDOR, "O_STEADY] != 0 and not person(S, p))",
      "O_STEADY] != 0)"),
     ("Splendor: what a player holds leaves out its cards", SPLENDOR, "S[ps(p, PS_CARDS)] * 256 + S[ps(p, PS_POINTS)]", "0"),
     ("Splendor: what a player holds leaves out its tokens", SPLENDOR, "        h = h * 16 + S[ps(p, PS_TOK + k)]", "        h = h * 16"),
@@ -506,6 +508,15 @@ MUTANTS = [
     ("why names the list's next rule", SPLENDOR, "                why_act(S, T, F, p, b, L_BUY, r - first)",
      "                why_act(S, T, F, p, b, L_BUY, r - first + 1)"),
     ("why calls a return by rule the default", SPLENDOR, "            why(S, p, L_RETURN, r - T[rl])", "            why(S, p, L_RETURN, -1)"),
+    # ---- the learning environments' stepping (simulator/kernels/stepping.py, each game's engine/env.py)
+    ("stepping: a turn's start keeps the state but not the streams", STEP, "        RN[g, j] = R[j]\n", "        RN[g, j] = R[j] + 1\n", [ENVS]),
+    ("stepping: an answer goes on from where the last question left the game", STEP, "        state_copy(SN[g], 0, S, 0)\n", "        pass\n", [ENVS]),
+    ("stepping: 'none' is never in the mask", STEP, "                MB[g, na - 1] = 1\n", "                MB[g, na - 1] = 0\n", [ENVS]),
+    ("stepping: a row dealt at once plays its game again", STEP, "                IO[g, IO_GAME] += IO[g, IO_STRIDE]\n", "                IO[g, IO_GAME] += 0\n", [ENVS]),
+    ("stepping: only the last learning seat is asked", STEP, "            h |= 1 << s\n", "            h = 1 << s\n", [ENVS]),
+    ("stepping: a Dominion snapshot leaves out the last seats' zones", ENGINE, "    for z in range(S[s + G_NP] * NZ):", "    for z in range(NZ):", [ENVS]),
+    ("stepping: a Dominion seat observes the next seat's cards as its own", "simulator/dominion/engine/env.py", "        b = zb(p, z)\n", "        b = zb((p + 1) % S[G_NP], z)\n", [ENVS]),
+    ("stepping: a Splendor card reserved face down shows", "simulator/splendor/engine/env.py", "1 if me != 0 or hidden == 0 else 0", "1", [ENVS]),
     # ---- a person's decisions (dsim play)
     ("person: a decision with one answer is asked anyway", "simulator/kernels/asks.py", "    if n == 1 and optional == 0:\n", "    if n == -1 and optional == 0:\n"),
     ("person: an answer that is no option is taken", "simulator/kernels/asks.py", "            if S[o + Q_SCRATCH + j] == a:\n", "            if True:\n"),

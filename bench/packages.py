@@ -27,6 +27,7 @@ ROOMS = {
     "import simulator": [""],  # the package's __init__: the library's names, loaded on first use
     "library (api)": ["api"],
     "tools": ["tools"],
+    "learning environments (envs)": ["envs"],
     "validate": ["validate"],
     "reports": ["report"],
     "run": ["run.runner", "run.pool", "run.tasks", "run.dask_backend", "run.options", "run.signals", "run"],
@@ -39,7 +40,8 @@ ROOMS = {
     "errors": ["errors", "_version"],
 }
 #: the rooms above the games: a game must never import them
-ABOVE_THE_GAMES = ("command line", "import simulator", "library (api)", "tools", "reports")
+ABOVE_THE_GAMES = ("command line", "import simulator", "library (api)", "tools", "reports",
+                   "learning environments (envs)")
 GAMES = ("Dominion", "Splendor")
 
 

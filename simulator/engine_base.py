@@ -5,11 +5,12 @@ declares what it is and provides what differs; ``EngineGame`` gives the rest of 
 interface (simulator/games.py)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .errors import InputError, short
+from .errors import InputError, one_error, short
 from .games import GameFailure, unique_names
 from .kernels import ask_layout as Q
 from .kernels.jit import compile_notice
@@ -34,6 +35,10 @@ def stack_array(f_stk: int, consts) -> np.ndarray:
     F[f_stk:] = consts
     return F
 
+#: the most answers a person's game may hold (the tape of its ask region)
+MAX_ANSWERS = 20_000
+
+
 class EngineState:
     """The arrays of one game (or a chunk's scratch space) of an engine written on dsim's
     kernels (simulator/kernels/tally_kernels.py, the layout of simulator/kernels/tally_layout.py), with the
@@ -41,17 +46,16 @@ class EngineState:
     own readable accessors; ``prepare`` fills what only that game's state holds."""
     ENGINE: "EngineGame"
 
-    #: the most answers a person's game may hold (the tape of its ask region)
-    MAX_ANSWERS = 20_000
 
-    def __init__(self, match, log_capacity: int = 0, records: int = 0, person: int | None = None):
+    def __init__(self, match, log_capacity: int = 0, records: int = 0, person: int | None = None,
+                 answers: int = MAX_ANSWERS):
         """``person``: the seat a person plays (``dsim play``): the state gets an ask region
-        (simulator/kernels/ask_layout.py) after its event log."""
+        (simulator/kernels/ask_layout.py) after its event log, with room for ``answers``."""
         eng = self.ENGINE
         E = eng.layout
         eng.kernels().compile_kernels()
         self.match = match
-        ask = 0 if person is None else Q.region_size(E.S_EV, self.MAX_ANSWERS)
+        ask = 0 if person is None else Q.region_size(E.S_EV, answers)
         self.S = np.zeros(E.S_EV + E.EVW * log_capacity + ask, np.int32)
         S = self.S
         S[E.G_NP] = match.players
@@ -64,8 +68,9 @@ class EngineState:
         self.A = np.zeros(E.A_TL + (match.max_len + 2) * E.A_PER_TURN, np.int64)
         self.grec = np.zeros((records, E.NGR), np.int32)
         if person is not None:
-            S[E.G_HUMAN] = person + 1
+            S[E.G_HUMAN] = 1 << person
             S[E.G_ASK] = E.S_EV + E.EVW * log_capacity
+            S[S[E.G_ASK] + Q.Q_TAPE_CAP] = answers
         if match.searching:
             self.add_scratch()
         self.prepare()
@@ -128,8 +133,9 @@ class EngineState:
         """Put a person's answers on the tape, to be read from the first (no question open)."""
         E = self.ENGINE.layout
         o = int(self.S[E.G_ASK])
-        if len(answers) > self.MAX_ANSWERS:
-            raise InputError(f"a game holds at most {self.MAX_ANSWERS:,} answers, not {len(answers):,}")
+        room = int(self.S[o + Q.Q_TAPE_CAP])
+        if len(answers) > room:
+            raise InputError(f"a game holds at most {room:,} answers, not {len(answers):,}")
         t = o + Q.tape_at(E.S_EV)
         self.S[t:t + len(answers)] = answers
         self.S[o + Q.Q_TAPE_N] = len(answers)
@@ -148,7 +154,7 @@ class EngineState:
         o = int(self.S[E.G_ASK])
         r = [int(x) for x in self.S[o:o + Q.Q_SCRATCH]]
         view = self.copy()
-        view.S[:E.S_EV] = self.S[o + Q.Q_SNAP:o + Q.Q_SNAP + E.S_EV]
+        self.ENGINE.kernels().state_copy(self.S, o + Q.Q_SNAP, view.S, 0)
         view.A[:] = 0  # what the replay tallied after the question is not the view's
         known = r[Q.Q_STATE] == 2  # the seat's bot answered it
         return Asked(r[Q.Q_KIND], r[Q.Q_PLAYER], r[Q.Q_ABOUT], r[Q.Q_ARG], r[Q.Q_OWNER],
@@ -162,6 +168,25 @@ class EngineState:
         assert E.A_TU == E.A_TG + E.MAXB * (eng.ITEM_STRIDE + eng.STATS_STRIDE) and E.NTC == len(CURVE_COLS)
         return engine_tally(self.A, len(self.match.bots), self.match.max_len, len(eng.ENDINGS), len(eng.ITEMS),
                             eng.ITEM_STRIDE, games, len(eng.STATS), eng.STATS_STRIDE)
+
+@dataclass
+class Stepping:
+    """What a game that offers "learn" gives the learning environments (simulator/envs):
+    its stepping kernels (``env_reset``, ``env_step``, ``observe``, ``state_copy``:
+    simulator/kernels/stepping.py), the observation's size and blocks ((name, start, size,
+    what it holds), in order), the action space's size, the first action of each question
+    kind's options (``koff``; the last action is 'none') and each action's name; the
+    engine's layout and a state of the match with a person's ask region (``state(seat,
+    answers)``: an EngineState)."""
+    kernels: Any
+    obs_size: int
+    obs_blocks: list
+    n_actions: int
+    koff: np.ndarray
+    action_names: list
+    layout: Any = None
+    state: Any = None
+
 
 class EngineGame:
     """The plumbing of a game whose engine is written on dsim's kernels, once: a game
@@ -212,7 +237,7 @@ class EngineGame:
     EXPORTS = ("NAME", "MIN_PLAYERS", "MAX_PLAYERS", "RANDOM_SETUPS", "BENCH", "BENCH_REFERENCE", "OFFERS",
                "EXAMPLES", "LABELS", "ENDINGS", "ITEMS", "empty_tally", "stats_table", "warm_up", "play",
                "play_logged", "records_frame", "log_text", "unique_names", "check_seats", "optimizer",
-               "default_setup", "person_table", "is_bot", "is_setup")
+               "default_setup", "person_table", "stepping", "is_bot", "is_setup")
 
     def __init__(self, kernels):
         self._kernels = kernels
@@ -260,6 +285,28 @@ class EngineGame:
             return None
         self.warm_up(match)
         return PersonTable(self, match, seat, seed, game)
+
+    def stepping(self, match) -> Stepping | None:
+        """The match stepped decision by decision (simulator/envs), for a game that offers
+        "learn" (its ``step_spec``), else None; compiles the stepping kernels on first use."""
+        if "learn" not in self.OFFERS:
+            return None
+        if match.searching:
+            raise one_error("a search bot cannot sit at a learning table (its rollouts are not stepped)",
+                            hint="give the learning environment bots without 'search'")
+        spec = self.step_spec(match)
+        spec.layout = self.layout
+        spec.state = lambda seat, answers: self.State(match, person=seat, answers=answers)
+        self.warm_up(match)
+        k = self.kernels()
+        with compile_notice(spec.kernels.env_step, "the stepping engine", "about 15 s"):
+            for d in (spec.kernels.env_reset, spec.kernels.env_step, spec.kernels.observe):
+                k.compile_later(d)
+        return spec
+
+    def step_spec(self, match) -> Stepping:
+        """The game's Stepping (a game that offers "learn")."""
+        raise NotImplementedError
 
     def default_setup(self):
         """The setup a command plays when none is given (e.g. the standard rules), or None:

@@ -78,6 +78,8 @@ CAPABILITIES = {
     "each_item": (("optimizer",), "optimize --each-card ranks its items as a baseline bot + X (the optimizer's "
                                   "EACH_ITEM, each_item_pool, item_setup (None: no item, the baseline), uses)"),
     "play": (("person_table",), "dsim play: a person plays it in the terminal"),
+    "learn": (("stepping",), "learning environments (simulator/envs): stepping(match), its games stepped "
+                            "decision by decision in compiled code, with observations and action masks"),
     "why": (("log_text",), "dsim log --why: its log says which rule made each choice"),
     "stats": (("stats_table",), "figures of its own: res.game_stats, and the reports its STATS_REPORT describes"),
     "default_setup": (("default_setup",), "a setup it plays when none is given"),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError, InputErrors
-from ..engine_base import EngineGame, EngineState, place_bots, stack_array
+from ..engine_base import EngineGame, EngineState, Stepping, place_bots, stack_array
 from ..games import rule_pairs, unique_names
 from ..games import Match as BaseMatch
 from ..kernels.jit import compile_notice
@@ -220,7 +220,7 @@ class Dominion(EngineGame):
         ("Militia vs Smithy Big Money", ["militia.yaml", "smithy_big_money.yaml"], None),
     ]
     BENCH_REFERENCE = True  # bench/bm_reference.c plays a simplified Big Money mirror
-    OFFERS = frozenset({"optimize", "each_item", "play", "why", "sets"})
+    OFFERS = frozenset({"optimize", "each_item", "play", "why", "sets", "learn"})
     SETS = SETS
     #: the conformance suite's examples (bots under strategies/, setups under kingdoms/)
     EXAMPLES = {"bots": ["smithy_big_money.yaml", "big_money_ultimate.yaml"], "setup": "first_game.yaml",
@@ -257,6 +257,26 @@ class Dominion(EngineGame):
 
     def question(self, asked, match, width: int = 80):
         return table.question(asked, match, width)
+
+    def step_spec(self, match) -> Stepping:
+        X = _engine().env
+        blocks = [("kind", X.OB_KIND, E.NASK, "the question's kind, one-hot (layout.ASK_*)"),
+                  ("about", X.OB_ABOUT, E.NCS, "the card it is about, one-hot by card id"),
+                  ("question", X.OB_Q, 2, "its number (coins, cards to discard, a cost); whose cards its options "
+                                          "are, as seats after you (-1: nobody's)"),
+                  ("turn", X.OB_TURN, 7, "whose turn (seats after you), its actions, buys, coins, cost reduction, "
+                                         "Copper bonus; empty piles"),
+                  ("supply", X.OB_SUPPLY, E.NCS, "each card's pile (-1: not in the game)"),
+                  ("trash", X.OB_TRASH, E.NCS, "the trash, by card"),
+                  ("mine", X.OB_MINE, E.NZ * E.NCS, "your cards by zone (draw pile, discard pile, hand, play, set "
+                                                    "aside), by card"),
+                  ("me", X.OB_ME, 5, "your turns, fixed VP, total money, cards, score"),
+                  ("others", X.OB_OPP, (E.MAXP - 1) * X.OPP_SIZE,
+                   f"each other seat after you ({X.OPP_SIZE} each): cards owned by card, in play by card, its zones' "
+                   "sizes, turns, fixed VP, total money, cards, score")]
+        names = [CARDS[c].name if c < len(CARDS) else f"card {c}" for c in range(E.NCS)]
+        names += [f"answer {i}" for i in range(X.NNUM)] + ["none"]
+        return Stepping(X, X.OBS_SIZE, blocks, X.N_ACTIONS, X.KIND_OFFSET, names)
 
 
 GAME = Dominion(_engine)

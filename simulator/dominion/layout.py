@@ -171,7 +171,7 @@ G_ERR = 15
 G_ERR_CARD = 16  # the card a failed conservation check is about
 G_ERR_WHAT = 17  # 1 zones vs owned, 2 total vs start, 3 negative pile, 4 counters
 G_SKIP = 18      # 1 + the card that gains by card effects pass over now (0: none)
-G_HUMAN = 19     # 1 + the seat a person plays (dsim play; 0: none), who answers from the tape
+G_HUMAN = 19     # seats a person plays (bit s: seat s; dsim play, simulator/envs), answering from the tape
 G_ASK = 20       # offset in S of the ask region (simulator/kernels/ask_layout.py), when G_HUMAN
 G_SCR = 21       # offset in S of the search's scratch region (SC_*), in a game with a search bot (0: none)
 G_ASCR = 22      # offset in A of the rollouts' tallies (never read), in a game with a search bot
@@ -455,3 +455,8 @@ ASK_REVEAL = 29       # Courtier: the card of the hand to reveal
 ASK_LURKER = 30       # Lurker: Q_ARG 0: the Supply's Action to trash, 1: the trash's Action to gain
 ASK_PASS = 31         # Masquerade: the card to pass to the left
 ASK_GAIN_EXACT = 32   # Upgrade: the card to gain, costing exactly Q_ARG
+NASK = 33
+#: the questions whose options are numbers, not cards: yes/no (1: yes), Spy's (1: discard),
+#: Sentry's (0 back, 1 discard, 2 trash), Secret Passage's (0 top, 1 bottom), a mode
+ASK_NUMBERS = (ASK_MOAT, ASK_CHANCELLOR, ASK_VASSAL, ASK_MONEYLENDER, ASK_LIBRARY, ASK_SPY, ASK_THIEF_GAIN,
+               ASK_SENTRY, ASK_MODE, ASK_BARON, ASK_MINING_VILLAGE, ASK_MILL, ASK_REACT, ASK_WHERE)

@@ -2,11 +2,12 @@
 plain integers, the same for every game written on dsim's kernels (simulator/kernels/asks.py).
 
 A state played by a person has an ask region at the end of S, at S[G_ASK] (each game's
-layout names G_ASK and G_HUMAN, 1 + the person's seat). It holds the person's answers so
+layout names G_ASK and G_HUMAN, the seats persons play: bit s for seat s). It holds the person's answers so
 far (the tape), read in order as the engine meets their decisions; at the first decision
 the tape has no answer for, the engine records the question: its kind, whose it is, what
 it is about, the legal answers, how many events the log held, and a copy of the state as
-it stood (the snapshot), then stops the game (its ERR_ASK). ``dsim play`` shows that
+it stood (the snapshot: the game's ``state_copy``, each zone as far as it is filled),
+then stops the game (its ERR_ASK). ``dsim play`` shows that
 state, takes the answer, and plays on from the start of that turn (a copy kept,
 simulator/person.py's ``PersonTable``) with the turn's answers and one more: a game
 depends only on its seed and the answers, so going on from there is exact.
@@ -24,6 +25,7 @@ Q_HINT = 9       # the answer the seat's bot gives (its logic runs once the ques
 Q_HINT_NEV = 10  # events the log held once the bot had answered
 Q_TAPE_N = 11    # answers on the tape
 Q_TAPE_I = 12    # answers read so far
+Q_TAPE_CAP = 13  # answers the tape has room for
 Q_SCRATCH = 16   # the options of the decision at hand (MAXOPT), written before each ask
 MAXOPT = 64
 Q_OPTS = Q_SCRATCH + MAXOPT   # the open question's options (copied from the scratch)

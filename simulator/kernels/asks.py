@@ -5,8 +5,7 @@ pass their layout's offsets; nothing here runs in a game no person plays."""
 from numba import njit
 
 from .ask_layout import (ANSWER_NONE, ANSWER_OPEN, Q_ABOUT, Q_ARG, Q_HINT, Q_HINT_NEV, Q_KIND, Q_NEV, Q_NOPT,
-                         Q_OPTIONAL, Q_OPTS, Q_OWNER, Q_PLAYER, Q_SCRATCH, Q_SNAP, Q_STATE, Q_TAPE_I, Q_TAPE_N,
-                         tape_at)
+                         Q_OPTIONAL, Q_OPTS, Q_OWNER, Q_PLAYER, Q_SCRATCH, Q_STATE, Q_TAPE_I, Q_TAPE_N, tape_at)
 
 _inline = njit(forceinline=True, error_model="numpy", _nrt=False)
 _tape_at = _inline(tape_at)
@@ -24,7 +23,8 @@ def ask(S, g_ask, g_err, g_nev, s_ev, err_ask, err_answer, p, kind, about, arg, 
     option when there is no choice (n == 1 and not ``optional``), ANSWER_NONE when there
     is none (n == 0); else the tape's next answer. With the tape read to its end the
     question is recorded, with a snapshot of the state, if none is open yet (and no wrong
-    answer stopped the game), and the game is told to stop (S[g_err] = err_ask):
+    answer stopped the game), and the game is told to stop (S[g_err] = err_ask; the game's
+    own ``ask_n`` then keeps the snapshot, ``asked``):
     ANSWER_OPEN, and the seat's bot decides in the person's place until the game stops
     (``told`` keeps its first answer, the hint). An answer that is not an option stops
     the game with err_answer (the callers check each answer before it joins the tape;
@@ -59,10 +59,16 @@ def ask(S, g_ask, g_err, g_nev, s_ev, err_ask, err_answer, p, kind, about, arg, 
         S[o + Q_NEV] = S[g_nev]
         for j in range(n):
             S[o + Q_OPTS + j] = S[o + Q_SCRATCH + j]
-        for j in range(s_ev):
-            S[o + Q_SNAP + j] = S[j]
         S[g_err] = err_ask
     return ANSWER_OPEN
+
+
+@_inline
+def asked(S, g_ask, fresh, a):
+    """Did the ``ask`` that returned ``a`` record the question (``fresh``: none was open
+    before it)? The game's ``ask_n`` then keeps the snapshot (its ``state_copy`` of the
+    state as it stood, at Q_SNAP)."""
+    return fresh and a == ANSWER_OPEN and S[S[g_ask] + Q_STATE] == 1
 
 
 @_inline

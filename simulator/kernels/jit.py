@@ -27,7 +27,7 @@ from types import FunctionType
 
 from ..errors import InputError
 from ..lang import expr
-from . import ask_layout, search_layout, shared, tally_layout
+from . import ask_layout, search_layout, shared, stepping, tally_layout
 
 log = logging.getLogger("dsim.jit")
 
@@ -200,7 +200,13 @@ class Kernels:
         #: per-game records and the seed); every other argument is an int64
         self.arg_types = {"S": types.int32[::1], "R": types.uint64[::1], "T": types.int32[::1],
                           "F": types.float64[::1], "A": types.int64[::1], "grec": types.int32[:, ::1],
-                          "seed": types.uint64}
+                          "seed": types.uint64,
+                          # the stepping kernels' (simulator/kernels/stepping.py): rows of games,
+                          # their turn starts, observations, masks and integers; a copy's target
+                          "SB": types.int32[:, ::1], "SN": types.int32[:, ::1], "RB": types.uint64[:, ::1],
+                          "RN": types.uint64[:, ::1], "D": types.int32[::1],
+                          "OB": types.float32[:, ::1], "OV": types.float32[::1], "MB": types.int8[:, ::1],
+                          "IO": types.int64[:, ::1], "KO": types.int64[::1]}
         #: kernels Python calls (the rest are compiled without the wrapper that converts
         #: Python arguments, which costs compile time only)
         self.entry_points = set(entry_points)
@@ -345,7 +351,7 @@ def game_kernels(kernel_dir, layout_file, entry_points) -> "Kernels":
     from . import asks, streams, tally_kernels
     here = Path(kernel_dir).resolve()
     common = [Path(m.__file__) for m in (expr, streams, stackvm, tally_kernels, tally_layout, asks, ask_layout,
-                                         search_layout, shared)]
+                                         search_layout, shared, stepping)]
     return Kernels(here, [*sorted(here.glob("*.py")), Path(layout_file), *common], entry_points)
 
 

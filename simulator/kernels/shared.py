@@ -97,7 +97,7 @@ def is_winner(S, T, p, best, fewest):
 
 
 #: what ``person`` and ``told`` take from the engine: where the state says which seat a
-#: person plays (G_HUMAN: the seat + 1, 0 for none), where its questions are (G_ASK) and
+#: person plays (G_HUMAN: bit s for seat s, 0 for none), where its questions are (G_ASK) and
 #: the event count (G_NEV), and simulator/kernels/asks.py
 PERSON_NAMES = ("G_HUMAN", "G_ASK", "G_NEV", "asks", "person")
 
@@ -106,7 +106,7 @@ def person(S, p):
     """Does a person make p's decisions (``dsim play``)? Each decision then asks first;
     only while the person's question is open does the seat's bot decide, and ``told``
     keeps its answer as the hint."""
-    return S[G_HUMAN] == p + 1
+    return ((S[G_HUMAN] >> p) & 1) != 0
 
 
 def told(S, p, kind, x):

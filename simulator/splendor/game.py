@@ -13,7 +13,7 @@ import numpy as np
 
 from ..errors import InputError, InputErrors, name_problem, one_error, short
 from . import optimizing
-from ..engine_base import EngineGame, EngineState, place_bots, stack_array
+from ..engine_base import EngineGame, EngineState, Stepping, place_bots, stack_array
 from ..games import game_name, rule_pairs, unique_names
 from ..games import Match as BaseMatch
 from ..lang.search import load_policies
@@ -348,7 +348,7 @@ class Splendor(EngineGame):
     STATS_REPORT = analysis.STATS_REPORT
     RECORD_COLUMNS = {"length": "rounds", "score": "points"}
     BENCH = [("Splendor: Greedy mirror, 2 players", ["splendor/greedy.yaml", "splendor/greedy.yaml"], None)]
-    OFFERS = frozenset({"optimize", "play", "why", "stats", "default_setup"})
+    OFFERS = frozenset({"optimize", "play", "why", "stats", "default_setup", "learn"})
     #: the conformance suite's examples (bots under strategies/, setups under kingdoms/)
     EXAMPLES = {"bots": ["splendor/greedy.yaml", "splendor/cheap_engine.yaml"], "setup": "splendor/target_21.yaml",
                 "other_setup": "splendor/standard.yaml",
@@ -390,6 +390,27 @@ class Splendor(EngineGame):
     def question(self, asked, match, width: int = 80):
         return table.question(asked, match, width)
 
+    def step_spec(self, match) -> Stepping:
+        X = _engine().env
+        card = f"{X.CARD_W} numbers a card: there, level, points, bonus one-hot, cost by colour"
+        blocks = [("kind", X.OB_KIND, X.NASK, "the question's kind, one-hot (layout.ASK_*)"),
+                  ("question", X.OB_Q, 1 + X.CARD_W, "its number (tokens to give back, gold spare), the card it "
+                                                     f"is about ({card})"),
+                  ("turn", X.OB_TURN, 2, "whose turn (seats after you), whether the last round is on"),
+                  ("bank", X.OB_BANK, E.NTOK, "the bank's tokens: white, blue, green, red, black, gold"),
+                  ("board", X.OB_BOARD, E.NLEVEL * E.FACE_UP * X.CARD_W, "the face-up cards, level 1 first"),
+                  ("decks", X.OB_DECKS, E.NLEVEL, "cards left in each level's deck"),
+                  ("nobles", X.OB_NOBLES, X.MAX_NOBLES * X.NOBLE_W, "the nobles: there, points, bonuses needed"),
+                  ("me", X.OB_ME, X.PLAYER_W, "your tokens, bonuses, points, cards, reserved cards held, nobles, "
+                                              "turns, then your reserved cards"),
+                  ("others", X.OB_OPP, (E.MAXP - 1) * X.PLAYER_W,
+                   f"each other seat after you ({X.PLAYER_W} each), as yours; a card reserved face down shows "
+                   "only that it is there and its level")]
+        names = [_action_name(a) for a in range(X.NAC)]
+        names += [f"give back {c}" for c in (*COLOURS, "gold")] + [f"noble {n}" for n in range(E.NNOBLES)]
+        names += [f"gold for {c}" for c in COLOURS] + ["none"]
+        return Stepping(X, X.OBS_SIZE, blocks, X.N_ACTIONS, X.KIND_OFFSET, names)
+
     def default_setup(self):
         return Variant()
 
@@ -398,6 +419,24 @@ class Splendor(EngineGame):
 
 
 assert len(ITEMS) == E.NITEMS
+def _action_name(a: int) -> str:
+    """A turn's action (an AC_ number) in words, whatever the board holds."""
+    if a >= E.AC_BUY:
+        pos = a - E.AC_BUY
+        slots = E.NLEVEL * E.FACE_UP
+        return f"buy level {pos // E.FACE_UP + 1} card {pos % E.FACE_UP + 1}" if pos < slots else \
+            f"buy reserved card {pos - slots + 1}"
+    if a >= E.AC_DECK:
+        return f"reserve level {a - E.AC_DECK + 1} deck's top"
+    if a >= E.AC_RESERVE:
+        slot = a - E.AC_RESERVE
+        return f"reserve level {slot // E.FACE_UP + 1} card {slot % E.FACE_UP + 1}"
+    if a >= E.AC_TAKE2:
+        return f"take two {COLOURS[a - E.AC_TAKE2]}" if a - E.AC_TAKE2 < E.NGEM else f"action {a}"
+    colours = [c for i, c in enumerate(COLOURS) if a >> i & 1]
+    return "take " + ", ".join(colours) if colours else f"action {a}"
+
+
 GAME = Splendor(_engine)
 GAME.export(globals())
 Match.ENGINE = State.ENGINE = GAME

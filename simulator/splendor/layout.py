@@ -60,7 +60,7 @@ G_GAME_HI = 11
 assert G_GAME_HI == G_GAME_LO + 1  # tally_kernels.start_game writes the pair
 G_NNOB = 12      # nobles dealt
 G_TAKEN = 13     # the gem colours taken this turn (a bit each)
-G_HUMAN = 14     # 1 + the seat a person plays (dsim play; 0: none), who answers from the tape
+G_HUMAN = 14     # seats a person plays (bit s: seat s; dsim play, simulator/envs), answering from the tape
 G_ASK = 15       # offset in S of the ask region (simulator/kernels/ask_layout.py), when G_HUMAN
 G_SCR = 16       # offset in S of the search's scratch region (SC_*), in a game with a search bot (0: none)
 G_ASCR = 17      # offset in A of the rollouts' tallies (never read), in a game with a search bot

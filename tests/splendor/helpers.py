@@ -41,7 +41,7 @@ def person_turns(st, answers, turns=1, ended="over"):
     """Play ``turns`` turns of ``st`` with the person's ``answers`` piped in (one a line,
     as ``dsim play`` reads them), which must end as ``ended`` says: (the state played,
     what the person saw)."""
-    table = PersonTable(GAME, st.match, int(st.S[E.G_HUMAN]) - 1, 0, start=st, turns=turns)
+    table = PersonTable(GAME, st.match, int(st.S[E.G_HUMAN]).bit_length() - 1, 0, start=st, turns=turns)
     lines = iter(a + "\n" for a in answers)
     out = []
     s = play(table, lambda: next(lines, ""), out.append, width=1000, echo=True)  # no line wrapped

@@ -37,5 +37,7 @@ from ._jit import compile_kernels, compile_later  # noqa: F401
 from .conditions import cond_ok, rule_holds  # noqa: F401
 from .gains import gains_to_end, vp_of  # noqa: F401
 from .rng import seed_streams  # noqa: F401
+from .state import state_copy  # noqa: F401
 from .turn import run_games, run_games_logged, setup_game  # noqa: F401
 from .search import run_games_search  # noqa: F401
+from . import env  # noqa: F401,E402 - the stepping kernels (compiled when first used)

@@ -7,7 +7,8 @@ from .. import layout
 
 KERNELS_SET = jit.game_kernels(Path(__file__).parent, layout.__file__,
                                {"run_games", "run_games_logged", "seed_streams", "setup_game", "cond_ok",
-                                "rule_holds", "gains_to_end", "run_games_logged_search"})
+                                "rule_holds", "gains_to_end", "run_games_logged_search", "state_copy", "env_reset",
+                                "env_step", "observe"})
 KERNELS = KERNELS_SET.all
 kernel = KERNELS_SET.kernel
 on_demand = KERNELS_SET.on_demand

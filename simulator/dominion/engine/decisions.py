@@ -3,12 +3,12 @@ choice a bot can leave to the engine (docs/bots.md)."""
 import numpy as np
 
 from ...kernels import asks, jit, shared
-from ...kernels.ask_layout import ANSWER_OPEN, Q_SCRATCH
+from ...kernels.ask_layout import ANSWER_OPEN, Q_SCRATCH, Q_SNAP, Q_STATE
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .rng import rand_below
 from .state import (bopt, col, cost_now, cost_of, count_in, draw, find_in, is_random, is_type, log_ev, move, own, ps,
-                    remove_at, rule_card, rule_span, seat_after, zb, zn)
+                    remove_at, rule_card, rule_span, seat_after, state_copy, zb, zn)
 from .gains import count_owned, guard_refuses
 from .conditions import op_value, rule_holds, rule_holds_hot
 
@@ -52,8 +52,13 @@ def resolving(S):
 
 @inline
 def ask_n(S, p, kind, about, arg, owner, n, optional):
-    """p's answer among the n options written (``asks.ask`` with this layout's offsets)."""
-    return asks.ask(S, G_ASK, G_ERR, G_NEV, S_EV, ERR_ASK, ERR_ANSWER, p, kind, about, arg, owner, n, optional)
+    """p's answer among the n options written (``asks.ask`` with this layout's offsets);
+    a question it records keeps the state as it stood (``state_copy``, at Q_SNAP)."""
+    fresh = S[S[G_ASK] + Q_STATE] == 0
+    a = asks.ask(S, G_ASK, G_ERR, G_NEV, S_EV, ERR_ASK, ERR_ANSWER, p, kind, about, arg, owner, n, optional)
+    if asks.asked(S, G_ASK, fresh, a):
+        state_copy(S, 0, S, S[G_ASK] + Q_SNAP)
+    return a
 
 
 @kernel
@@ -190,8 +195,8 @@ def why_chose(S, T, F, lst, p, cap, c, mask, zone):
     WHY_NO_RULE when c < 0. Before it, why each rule above did not choose (``why_not``;
     ``zone``: the zone chosen from, -1 the supply). Only in a logged game, after the choice
     (``choose_gain_hot`` in the buy phase, ``choose_in_zone_rules`` in Militia's
-    discards), which itself stays as it was."""
-    if is_random(S, T, p):
+    discards), which itself stays as it was. Nothing without a log (a stepped game's)."""
+    if S[G_LOG] == 0 or is_random(S, T, p):
         return
     first, end = rule_span(S, T, p, lst)
     if c < 0:

@@ -22,7 +22,7 @@ from . import effects, turn
 from ._jit import KERNELS_SET, inline
 from .decisions import ANSWER_OPEN, ask_supply, bot_gain, choose_gain_hot, person, told, why_chose
 from .effects import gain_rest
-from .state import cost_now, is_type, log_ev, ps, rule_span, zb, zn
+from .state import cost_now, is_type, log_ev, ps, rule_span, state_copy, zb, zn
 from .turn import (action_phase, buy, buy_phase, buys, cleanup, end_reason, finish_game, log_event,  # noqa: F401
                    play_turns, resolve_work, turn_tally)  # log_event: log_race's
 
@@ -39,12 +39,9 @@ def scratch_copy(S):
     filled), unlogged and played by bots only (a person's question open in the game, a
     hint being found, is not open in it). Returns its offset in S."""
     o = S[G_SCR]
-    for i in range(S_Z):
+    state_copy(S, 0, S, o)
+    for i in range(S_SUP0, S_TRASH):  # the starting supply, which state_copy leaves out
         S[o + i] = S[i]
-    for z in range(MAXP * NZ):
-        b = S_Z + z * MAXC
-        for i in range(S[S_ZN + z]):
-            S[o + b + i] = S[b + i]
     for u in range(MAXB):
         S[o + S_UNIT + u] = 0
     S[o + G_LOG] = 0

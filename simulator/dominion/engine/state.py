@@ -37,6 +37,27 @@ def zb(p, zone):
     return S_Z + (p * NZ + zone) * MAXC
 
 
+@kernel
+def state_copy(S, s, D, d):
+    """Copy the game state at S[s:] to D[d:]: everything before the zones but the starting
+    supply (S_SUP0, the same all game) and the seats no one plays; the work stack and each
+    zone as far as they are filled (no kernel reads past them); the bots' unit results;
+    not the event log. A person's question keeps the state as it stood this way (the snapshot,
+    simulator/kernels/ask_layout.py), and a stepped game each turn's start (simulator/envs)."""
+    for i in range(S_SUP0):
+        D[d + i] = S[s + i]
+    for i in range(S_TRASH, S_OWN + S[s + G_NP] * NCS):  # the trash, what the players own
+        D[d + i] = S[s + i]
+    for i in range(S_ZN, S_WK + 3 * S[s + G_WK]):  # the work stack as far as it is filled
+        D[d + i] = S[s + i]
+    for z in range(S[s + G_NP] * NZ):
+        b = S_Z + z * MAXC
+        for i in range(S[s + S_ZN + z]):
+            D[d + b + i] = S[s + b + i]
+    for i in range(S_UNIT, S_EV):
+        D[d + i] = S[s + i]
+
+
 @inline
 def seat_after(S, p, k):
     """The player k seats after p (0 <= k < players), without a division (an attack's

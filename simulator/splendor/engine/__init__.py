@@ -19,7 +19,8 @@ The five arrays, as in Dominion's engine:
 """
 from ..layout import *  # noqa: F403
 from ._jit import compile_kernels, compile_later  # noqa: F401
-from .board import check_conservation, seed_streams, setup_game  # noqa: F401
+from .board import check_conservation, seed_streams, setup_game, state_copy  # noqa: F401
 from .decide import cond_ok, nth_action  # noqa: F401
 from .turn import run_games  # noqa: F401
 from .search import run_games_search  # noqa: F401
+from . import env  # noqa: F401,E402 - the stepping kernels (compiled when first used)

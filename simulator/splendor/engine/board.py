@@ -10,6 +10,15 @@ shuffle = streams.shuffle
 seed_streams = kernel(streams.seed_streams)
 
 
+
+@kernel
+def state_copy(S, s, D, d):
+    """Copy the game state at S[s:] to D[d:] (everything before the event log): a person's
+    question keeps the state as it stood this way (the snapshot,
+    simulator/kernels/ask_layout.py), and a stepped game each turn's start (simulator/envs)."""
+    for i in range(S_EV):
+        D[d + i] = S[s + i]
+
 @inline
 def ps(p, k):
     """Offset in S of player p's scalar k (PS_*)."""

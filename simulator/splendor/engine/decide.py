@@ -3,12 +3,12 @@
 import numpy as np
 
 from ...kernels import asks, jit, shared
-from ...kernels.ask_layout import ANSWER_NONE, ANSWER_OPEN
+from ...kernels.ask_layout import ANSWER_NONE, ANSWER_OPEN, Q_SNAP, Q_STATE
 from ...lang import stackvm  # noqa: F401 - the shared cond_ok's (simulator/kernels/shared.py)
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .board import (buy, gems_paid, give_back, gold_needed, log, nb, noble_gap, noble_ok, price, ps,
-                    rand_below, reserve, short_of, take, tokens_of, visit, cd)
+                    rand_below, reserve, short_of, state_copy, take, tokens_of, visit, cd)
 
 MB_BUY = 0
 MB_RESERVE = 1
@@ -31,8 +31,13 @@ person = inline(jit.engine_copy(shared.person, globals(), shared.PERSON_NAMES[:1
 
 @inline
 def ask_n(S, p, kind, about, arg, n, optional):
-    """p's answer among the n options written (``asks.ask`` with this layout's offsets)."""
-    return asks.ask(S, G_ASK, G_ERR, G_NEV, S_EV, ERR_ASK, ERR_ANSWER, p, kind, about, arg, p, n, optional)
+    """p's answer among the n options written (``asks.ask`` with this layout's offsets);
+    a question it records keeps the state as it stood (``state_copy``, at Q_SNAP)."""
+    fresh = S[S[G_ASK] + Q_STATE] == 0
+    a = asks.ask(S, G_ASK, G_ERR, G_NEV, S_EV, ERR_ASK, ERR_ANSWER, p, kind, about, arg, p, n, optional)
+    if asks.asked(S, G_ASK, fresh, a):
+        state_copy(S, 0, S, S[G_ASK] + Q_SNAP)
+    return a
 
 
 told = inline(jit.engine_copy(shared.told, globals(), shared.PERSON_NAMES))

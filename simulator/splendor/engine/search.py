@@ -15,7 +15,7 @@ from ...kernels import jit, shared, streams
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from . import decide, turn
 from ._jit import KERNELS_SET, inline
-from .board import cd, holdings, ps
+from .board import cd, holdings, ps, state_copy
 from .decide import act, do_action, legal_action, pos_card, why
 from .turn import end_reason, end_turn, finish_game, log_event, play_turns  # noqa: F401 - log_race's
 
@@ -32,8 +32,7 @@ def scratch_copy(S):
     only (a person's question open in the game, a hint being found, is not open in it).
     Returns its offset in S."""
     o = S[G_SCR]
-    for i in range(S_EV):
-        S[o + i] = S[i]
+    state_copy(S, 0, S, o)
     S[o + G_LOG] = 0
     S[o + G_HUMAN] = 0
     S[o + G_ERR] = 0  # a person's open question (ERR_ASK) stops the game, not its rollouts

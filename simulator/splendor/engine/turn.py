@@ -7,7 +7,7 @@ from ..layout import *  # noqa: F403 - the layout's constants are the kernels' c
 from ._jit import inline, kernel
 from .board import check_conservation  # noqa: F401 - the shared finish_game's
 from .board import holdings, log, ps, setup_game
-from .decide import act, log_pass, noble_visit, person_act, return_tokens
+from .decide import act, log_pass, noble_visit, person, person_act, return_tokens
 
 
 @kernel
@@ -19,7 +19,7 @@ def play_turn(S, R, T, F, A, p, b):
     log(S, EV_TURN, p, -1, S[ps(p, PS_TURNS)] + 1)
     tokens, cards = holdings(S, p)
     S[G_TAKEN] = 0
-    a = person_act(S, R, T, F, A, p, b) if S[G_HUMAN] == p + 1 else act(S, R, T, F, A, p, b)
+    a = person_act(S, R, T, F, A, p, b) if person(S, p) else act(S, R, T, F, A, p, b)
     end_turn(S, R, T, F, A, p, b, a, tokens, cards)
 
 
@@ -36,7 +36,7 @@ def end_turn(S, R, T, F, A, p, b, a, tokens, cards):
     noble_visit(S, R, T, F, A, p, b)
     tokens_after, cards_after = holdings(S, p)
     # a steady bot repeats a turn that changed nothing; a person may not (the seat's bot is the hint's)
-    steady = passed or (T[T[TH_BOPT] + b * NO + O_STEADY] != 0 and S[G_HUMAN] != p + 1)
+    steady = passed or (T[T[TH_BOPT] + b * NO + O_STEADY] != 0 and not person(S, p))
     S[G_IDLE] = S[G_IDLE] + 1 if steady and tokens_after == tokens and cards_after == cards else 0
     t = S[ps(p, PS_TURNS)] + 1
     S[ps(p, PS_TURNS)] = t

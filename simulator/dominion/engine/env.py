@@ -1,0 +1,140 @@
+"""Dominion stepped decision by decision (simulator/envs): what a seat observes, and the
+engine's side of simulator/kernels/stepping.py (a game dealt, a turn played, the stepping
+kernels as Dominion's own). Compiled when a learning environment is first made.
+
+The observation of seat p (float32, OBS_SIZE; counts as they are, none scaled), from the
+state as it stood when p was asked, holds only what p may know:
+  OB_KIND   the question's kind, one-hot (ASK_*)
+  OB_ABOUT  the card it is about, one-hot (none: all 0)
+  OB_Q      its number (Q_ARG: coins, cards to discard, a cost ...) and whose cards its
+            options are, as seats after p (-1: nobody's)
+  OB_TURN   the player whose turn it is (seats after p), its actions, buys and coins, the
+            turn's cost reduction (Bridge) and Copper bonus (Coppersmith), empty piles
+  OB_SUPPLY each card's pile (-1: not in the game), OB_TRASH the trash, by card
+  OB_MINE   p's own cards by zone (draw pile, discard pile, hand, play, set aside), by card:
+            the order of the draw pile is not in it
+  OB_ME     p's turns, fixed VP, total money, cards, score
+  OB_OPP    each other seat in turn order after p (none: all 0): what it owns by card
+            (every gain and trash is public), what it has in play, its zones' sizes, its
+            turns, fixed VP, total money, cards, score; not its hand, its draw pile's
+            cards or its discard pile's (only their sizes)
+"""
+import numpy as np
+
+from ...kernels import jit, stepping
+from ...kernels.stepping import *  # noqa: F403 - the stepping kernels' names, as the engine's
+from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
+from ._jit import KERNELS_SET, inline
+from .gains import vp_of
+from .state import own, ps, state_copy, zb, zn  # noqa: F401 - state_copy: the stepping kernels'
+from .turn import new_game, play_turns
+
+NNUM = 8  # number answers (ASK_NUMBERS' options are 0 .. NNUM - 1)
+#: the action space: a card (its id), a number (NCS + the number), 'none' (the last)
+N_ACTIONS = NCS + NNUM + 1
+#: the first action of each question kind's options
+KIND_OFFSET = np.array([NCS if k in ASK_NUMBERS else 0 for k in range(NASK)], np.int64)
+
+OB_KIND = 0
+OB_ABOUT = OB_KIND + NASK
+OB_Q = OB_ABOUT + NCS
+OB_TURN = OB_Q + 2
+OB_SUPPLY = OB_TURN + 7
+OB_TRASH = OB_SUPPLY + NCS
+OB_MINE = OB_TRASH + NCS
+OB_ME = OB_MINE + NZ * NCS
+OB_OPP = OB_ME + 5
+OPP_OWN = 0
+OPP_PLAY = NCS
+OPP_ZONES = 2 * NCS
+OPP_PS = OPP_ZONES + NZ
+OPP_SIZE = OPP_PS + 5
+OBS_SIZE = OB_OPP + (MAXP - 1) * OPP_SIZE
+
+score_of = vp_of
+
+
+@inline
+def after(S, p, q):
+    """Seat q as seats after p (0: p itself)."""
+    d = q - p
+    return d + S[G_NP] if d < 0 else d
+
+
+@inline
+def encode(S, T, p, D, d, OV):
+    """Seat p's observation of the state S as it stood at p's question (its ask region at
+    D[d:]; d < 0: no question, the game is over), into OV."""
+    for i in range(OBS_SIZE):
+        OV[i] = 0
+    if d >= 0:
+        OV[OB_KIND + D[d + Q_KIND]] = 1
+        if D[d + Q_ABOUT] >= 0:
+            OV[OB_ABOUT + D[d + Q_ABOUT]] = 1
+        OV[OB_Q] = D[d + Q_ARG]
+        OV[OB_Q + 1] = after(S, p, D[d + Q_OWNER]) if D[d + Q_OWNER] >= 0 else -1
+    OV[OB_TURN] = after(S, p, S[G_CUR])
+    OV[OB_TURN + 1] = S[G_ACTIONS]
+    OV[OB_TURN + 2] = S[G_BUYS]
+    OV[OB_TURN + 3] = S[G_COINS]
+    OV[OB_TURN + 4] = S[G_REDUCE]
+    OV[OB_TURN + 5] = S[G_COPPER]
+    OV[OB_TURN + 6] = S[G_EMPTY]
+    for c in range(NCS):
+        OV[OB_SUPPLY + c] = S[S_SUP + c]
+        OV[OB_TRASH + c] = S[S_TRASH + c]
+    for z in range(NZ):
+        b = zb(p, z)
+        for i in range(S[zn(p, z)]):
+            c = S[b + i]
+            if c >= 0:  # a play-area slot whose card left play is -1
+                OV[OB_MINE + z * NCS + c] += 1
+    OV[OB_ME] = S[ps(p, PS_TURNS)]
+    OV[OB_ME + 1] = S[ps(p, PS_VP)]
+    OV[OB_ME + 2] = S[ps(p, PS_MONEY)]
+    OV[OB_ME + 3] = S[ps(p, PS_CARDS)]
+    OV[OB_ME + 4] = score_of(S, T, p)
+    for q in range(S[G_NP]):
+        if q == p:
+            continue
+        x = OB_OPP + (after(S, p, q) - 1) * OPP_SIZE
+        for c in range(NCS):
+            OV[x + OPP_OWN + c] = S[own(q, c)]
+        b = zb(q, Z_PLAY)
+        for i in range(S[zn(q, Z_PLAY)]):
+            c = S[b + i]
+            if c >= 0:
+                OV[x + OPP_PLAY + c] += 1
+        for z in range(NZ):
+            OV[x + OPP_ZONES + z] = S[zn(q, z)]
+        OV[x + OPP_PS] = S[ps(q, PS_TURNS)]
+        OV[x + OPP_PS + 1] = S[ps(q, PS_VP)]
+        OV[x + OPP_PS + 2] = S[ps(q, PS_MONEY)]
+        OV[x + OPP_PS + 3] = S[ps(q, PS_CARDS)]
+        OV[x + OPP_PS + 4] = score_of(S, T, q)
+
+
+@inline
+def env_deal(S, R, T, seed, gi, seat_mode):
+    """Game gi of the run with ``seed`` dealt, before its first turn."""
+    new_game(S, R, T, seed, gi, S[G_NP], 0, seat_mode)
+
+
+@inline
+def env_turn(S, R, T, F, A, grec, g):
+    """One turn, logged (a learning seat's decisions ask), in the turn loop any game may
+    take (Bridge's and Coppersmith's work included)."""
+    return play_turns(S, R, T, F, A, grec, g, -1, 1, STOP_NONE, True, True)
+
+
+turn_start = inline(jit.engine_copy(stepping.turn_start, globals()))
+advance = inline(jit.engine_copy(stepping.advance, globals()))
+deal = inline(jit.engine_copy(stepping.deal, globals()))
+env_reset = KERNELS_SET.on_demand(jit.engine_copy(stepping.env_reset, globals(), stepping.STEP_NAMES))
+env_step = KERNELS_SET.on_demand(jit.engine_copy(stepping.env_step, globals(), stepping.STEP_NAMES))
+
+
+@KERNELS_SET.on_demand
+def observe(S, T, p, D, d, OV):
+    """``encode`` for Python (the tests', and a PettingZoo seat's view of a state)."""
+    encode(S, T, p, D, d, OV)

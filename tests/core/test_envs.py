@@ -1,0 +1,340 @@
+"""The learning environments (simulator/envs): a stepped game is the game dsim play plays with
+the same answers, state for state; an observation holds nothing its seat may not see; the
+mask is exactly what the engine takes; the same seed gives the same trajectory; the
+Gymnasium and PettingZoo API checkers pass."""
+import random
+
+import numpy as np
+import pytest
+
+from ..helpers import ROOT, scaled
+from simulator import api
+from simulator.envs import Batch, VectorEnv, learning_table
+from simulator.envs.rewards import Rewards
+from simulator.errors import InputErrors
+from simulator.kernels import ask_layout as Q
+from simulator.person import PersonTable
+
+CASES = {
+    "dominion": ("dominion", ["strategies/militia.yaml", "strategies/chapel_witch.yaml"], "kingdoms/interaction.yaml"),
+    "intrigue": ("dominion", ["strategies/intrigue/masquerade.yaml", "strategies/intrigue/torturer.yaml"],
+                 "kingdoms/intrigue/deconstruction.yaml"),
+    "splendor": ("splendor", ["strategies/splendor/greedy.yaml", "strategies/splendor/noble_chaser.yaml"], None),
+}
+
+
+def table(case, seat=1, n=1, autoreset=False, seed=5, bots=None):
+    game, files, setup = CASES[case]
+    bots = bots or [str(ROOT / b) for b in files]
+    g, match, learners, seats = learning_table(game, bots, setup and str(ROOT / setup), seat=seat)
+    return Batch(g, match, n, learners, seed, seats, autoreset=autoreset)
+
+
+def snapshot(b, r=0):
+    """Row r's state as it stood at its question (the stepping kernels' copy), as a whole
+    state array."""
+    E = b.spec.layout
+    X = np.zeros(E.S_EV, np.int32)
+    b.spec.kernels.state_copy(b.S2[r], int(b.S2[r, E.G_ASK]) + Q.Q_SNAP, X, 0)
+    return X
+
+
+def filled(b, S):
+    """A state as the engine reads it (every zone as far as it is filled)."""
+    E = b.spec.layout
+    X = np.zeros(E.S_EV, np.int32)
+    b.spec.kernels.state_copy(S, 0, X, 0)
+    return X
+
+
+def game_part(b, X):
+    """A state without what says where it is logged and asked (a stepped game has no log)."""
+    E = b.spec.layout
+    X = X.copy()
+    X[[E.G_LOG, E.G_NEV, E.G_EVCAP, E.G_ASK]] = 0
+    return X
+
+
+def action_of(b, kind, value):
+    return b.spec.n_actions - 1 if value == Q.ANSWER_NONE else int(b.spec.koff[kind]) + value
+
+
+@pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.parametrize("seed", [5, 9])
+def test_a_stepped_game_is_dsim_plays_game_with_the_same_answers(case, seed):
+    b = table(case, seed=seed)
+    person = PersonTable(b.game.GAME, b.match, 1, seed, 7)
+    b.reset([0], [7])
+    rng = random.Random(seed)
+    answers = []
+    for _ in range(2000):  # a game's decisions, to its end
+        st = person.replay(answers)
+        q = st.asked()
+        if q is None:
+            assert b.done[0] and st.over
+            final = [st.ENGINE.kernels().vp_of(st.S, st.T, s) if case != "splendor" else
+                     int(st.S[st.ENGINE.layout.S_PS + s * st.ENGINE.layout.NPS + st.ENGINE.layout.PS_POINTS])
+                     for s in range(b.match.players)]
+            assert list(b.final()[0]) == final  # fixed seats: bot s sits at seat s
+            break
+        assert not b.done[0] and int(b.player[0]) == q.player
+        legal = sorted(action_of(b, q.kind, v) for v in q.options + ([Q.ANSWER_NONE] if q.optional else []))
+        assert list(np.flatnonzero(b.mask[0])) == legal
+        assert np.array_equal(game_part(b, snapshot(b)), game_part(b, filled(b, q.view.S)))
+        want = np.zeros(b.spec.obs_size, np.float32)
+        b.spec.kernels.observe(filled(b, q.view.S), b.T, q.player, q.view.S, int(q.view.S[b.spec.layout.G_ASK]), want)
+        assert np.array_equal(b.obs[0], want)
+        a = rng.choice(legal)
+        kind = q.kind
+        answers.append(Q.ANSWER_NONE if a == b.spec.n_actions - 1 else a - int(b.spec.koff[kind]))
+        b.step([a])
+    else:
+        pytest.fail("the game did not end")
+    assert len(answers) > 10
+
+
+@pytest.mark.parametrize("case", ["dominion", "splendor"])
+def test_every_action_the_mask_allows_the_engine_takes_and_no_other(case):
+    b = table(case)
+    person = PersonTable(b.game.GAME, b.match, 1, 5, 3)
+    b.reset([0], [3])
+    rng = random.Random(1)
+    answers, checked = [], 0
+    while not b.done[0] and checked < scaled(12, 4):
+        legal = list(np.flatnonzero(b.mask[0]))
+        if len(legal) > 1 and rng.random() < 0.5:
+            kind = int(person.replay(answers).asked().kind)
+            for a in range(b.spec.n_actions):
+                v = Q.ANSWER_NONE if a == b.spec.n_actions - 1 else a - int(b.spec.koff[kind])
+                try:
+                    person.replay(answers + [v])
+                    took = True
+                except Exception:  # the engine refuses an answer that is not an option (ERR_ANSWER)
+                    took = False
+                assert took == bool(b.mask[0, a]), (a, b.spec.action_names[a])
+            checked += 1
+        a = rng.choice(legal)
+        answers.append(Q.ANSWER_NONE if a == b.spec.n_actions - 1 else
+                       a - int(b.spec.koff[person.replay(answers).asked().kind]))
+        b.step([a])
+    assert checked >= scaled(12, 4) or b.done[0]
+
+
+def hidden_changes(case, b, X, p):
+    """Copies of the state X with only what seat p cannot see changed, and one with what it
+    sees changed (the control)."""
+    E = b.spec.layout
+    S0 = X.copy()
+    out = []
+    if case == "splendor":
+        S = X.copy()
+        for lv in range(E.NLEVEL):  # every deck's order
+            n = int(S[E.S_DECKN + lv])
+            o = E.S_DECK + lv * E.MAXDECK
+            S[o:o + n] = S[o:o + n][::-1].copy()
+        out.append(S)
+        for q in (q for q in range(b.match.players) if q != p):
+            nres = int(X[E.S_PS + q * E.NPS + E.PS_NRES])
+            for i in range(nres):
+                if X[E.S_PS + q * E.NPS + E.PS_HIDDEN] >> i & 1:  # a face-down reserve: another card of its level
+                    c = int(X[E.S_PS + q * E.NPS + E.PS_RES + i])
+                    lv = int(b.T[E.T_CARDS + c * E.CW + E.C_LEVEL]) - 1
+                    o = E.S_DECK + lv * E.MAXDECK
+                    for j in range(int(X[E.S_DECKN + lv])):
+                        if X[o + j] != c:
+                            S = X.copy()
+                            S[E.S_PS + q * E.NPS + E.PS_RES + i], S[o + j] = S[o + j], c
+                            out.append(S)
+                            break
+        S = X.copy()  # control: the bank's tokens differ
+        S[E.S_BANK] += 1
+        return out, S
+    def zone(S, q, z):
+        o = E.S_Z + (q * E.NZ + z) * E.MAXC
+        return o, int(S[E.S_ZN + q * E.NZ + z])
+    S = X.copy()
+    o, n = zone(S, p, E.Z_DRAW)  # my draw pile's order
+    S[o:o + n] = S[o:o + n][::-1].copy()
+    out.append(S)
+    for q in (q for q in range(b.match.players) if q != p):
+        oh, nh = zone(X, q, E.Z_HAND)
+        od, nd = zone(X, q, E.Z_DRAW)
+        ox, nx = zone(X, q, E.Z_DISC)
+        for i in range(nh):  # a card of another's hand swapped with one of its draw pile, of its discard pile
+            for oo, nn in ((od, nd), (ox, nx)):
+                for j in range(nn):
+                    if X[oh + i] != X[oo + j]:
+                        S = X.copy()
+                        S[oh + i], S[oo + j] = S[oo + j], S[oh + i]
+                        out.append(S)
+                        break
+    S = X.copy()  # control: a card of my hand swapped with a different one of my draw pile
+    oh, nh = zone(X, p, E.Z_HAND)
+    od, nd = zone(X, p, E.Z_DRAW)
+    for i in range(nh):
+        for j in range(nd):
+            if S[oh + i] != S[od + j]:
+                S[oh + i], S[od + j] = S[od + j], S[oh + i]
+                return out, S
+    return out, None if np.array_equal(S, S0) else S
+
+
+#: a bot that reserves the top card of level 1's deck, unseen by the others
+BLIND = "game: splendor\nname: Blind\nbuy:\n  - 'any cheapest'\nreserve:\n  - 'deck level 1: reserved < 2'\n"
+
+
+@pytest.mark.parametrize("case", ["dominion", "intrigue", "splendor"])
+def test_an_observation_holds_nothing_its_seat_cannot_see(case, tmp_path):
+    bots = None
+    if case == "splendor":
+        (tmp_path / "blind.yaml").write_text(BLIND)
+        bots = [str(tmp_path / "blind.yaml"), str(ROOT / CASES[case][1][0])]
+    b = table(case, bots=bots)
+    b.reset([0], [2])
+    rng = np.random.default_rng(2)
+    seen = controls = 0
+    while not b.done[0]:
+        p = int(b.player[0])
+        X = snapshot(b)
+        o = int(b.S2[0, b.spec.layout.G_ASK])
+        base = np.zeros(b.spec.obs_size, np.float32)
+        b.spec.kernels.observe(X, b.T, p, b.S2[0], o, base)
+        assert np.array_equal(base, b.obs[0])
+        changed, control = hidden_changes(case, b, X, p)
+        for S in changed:
+            v = np.zeros_like(base)
+            b.spec.kernels.observe(S, b.T, p, b.S2[0], o, v)
+            assert np.array_equal(v, base)
+            seen += 1
+        if control is not None:
+            v = np.zeros_like(base)
+            b.spec.kernels.observe(control, b.T, p, b.S2[0], o, v)
+            assert not np.array_equal(v, base)  # the check sees a change where there is one
+            controls += 1
+        u = rng.random(b.spec.n_actions) * b.mask[0]
+        b.step([int(u.argmax())])
+    assert seen > 20 and controls > 5
+
+
+@pytest.mark.parametrize("case", ["dominion", "splendor"])
+def test_the_same_seed_gives_the_same_trajectory(case):
+    def run(seed):
+        b = table(case, n=3, autoreset=True, seed=seed)
+        b.reset([0, 1, 2], [0, 1, 2])
+        rng = np.random.default_rng(0)
+        out = []
+        for _ in range(scaled(150, 40)):
+            u = rng.random(b.mask.shape) * b.mask
+            b.step(u.argmax(1))
+            out.append((b.obs.copy(), b.mask.copy(), b.io[:, :12].copy()))
+        return out
+    a, b2, c = run(4), run(4), run(5)
+    assert all(np.array_equal(x, y) for s, t in zip(a, b2) for x, y in zip(s, t))
+    assert not all(np.array_equal(s[0], t[0]) for s, t in zip(a, c))
+
+
+RANDOM = {"dominion": "name: Random\nbuy: []\nrandom: true\n", "splendor": "game: splendor\nname: Random\nrandom: true\n"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,others,setup,players", [
+    ("dominion", [], "kingdoms/interaction.yaml", 2),
+    ("dominion", ["strategies/militia.yaml", "strategies/witch.yaml"], "kingdoms/sleight_of_hand.yaml", 4),
+    ("dominion", [], "kingdoms/intrigue/deconstruction.yaml", 3),
+    ("splendor", [], None, 2),
+    ("splendor", ["strategies/splendor/greedy.yaml"], None, 3),
+])
+def test_random_masked_steps_every_one_legal_and_every_game_conserved(game, others, setup, players, tmp_path):
+    """Fuzz: random actions among the masked ones in many games, against random bots and
+    others, the engine checking every answer against the question's options and every
+    card and token at each game's end."""
+    rnd = tmp_path / "random.yaml"
+    rnd.write_text(RANDOM[game])
+    bots = [str(ROOT / b) for b in others] + [str(rnd)] * players
+    match = api.prepare([str(rnd)] + bots[:players - 1], setup and str(ROOT / setup), check=True)
+    g = api.game_of_bots(match.bots)
+    b = Batch(g, match, 64, [0], 17, autoreset=True)
+    b.reset(np.arange(64), np.arange(64))
+    rng = np.random.default_rng(3)
+    steps = games = 0
+    while steps < scaled(400_000, 6_400):
+        u = rng.random(b.mask.shape, dtype=np.float32) * b.mask
+        b.step(u.argmax(1))    # an answer the engine refused, or a conservation error, raises
+        steps += 64
+        games += int(b.ended.sum())
+    assert games > scaled(400_000, 6_400) // 400
+
+
+def test_rewards_add_up_to_the_result_and_the_lead():
+    v = VectorEnv("dominion", n=8, opponents=[str(ROOT / "strategies/big_money_ultimate.yaml")],
+                  setup=str(ROOT / "kingdoms/first_game.yaml"), reward="lead", seed=3)
+    obs, mask = v.reset()
+    assert obs.shape == (8, v.obs_size) and mask.shape == (8, v.n_actions) and mask.any(axis=1).all()
+    total = np.zeros(8)
+    seen = 0
+    rng = np.random.default_rng(0)
+    games = np.arange(8)
+    while seen < 12:
+        u = rng.random(mask.shape) * mask
+        obs, mask, r, ended, info = v.step(u.argmax(1))
+        games[ended] += 8  # a row whose game ended plays its next one at once: r, r + n, r + 2n ...
+        assert np.array_equal(info["games"], games)
+        total += r
+        for k, row in enumerate(np.flatnonzero(ended)):
+            fin = v.batch.final()[row]
+            lead = fin[v.learner] - np.delete(fin, v.learner).max()
+            assert total[row] == pytest.approx(lead + info["wins"][k])
+            total[row] = 0
+            seen += 1
+
+
+def test_a_wrong_action_and_wrong_arguments_are_clear_errors():
+    b = table("dominion")
+    b.reset([0], [0])
+    bad = int(np.flatnonzero(b.mask[0] == 0)[0])
+    before = b.S2.copy()
+    with pytest.raises(InputErrors, match="not legal"):
+        b.step([bad])
+    assert np.array_equal(b.S2, before)  # the row is as it was
+    with pytest.raises(InputErrors, match="reward must be one of win, lead"):
+        Rewards("points", 0)
+    g, match, learners, seats = learning_table("dominion", [str(ROOT / "strategies/search/big_money_search.yaml")])
+    with pytest.raises(InputErrors, match="search bot"):
+        Batch(g, match, 1, learners)
+    with pytest.raises(InputErrors, match="Dominion bots, not 'splendor'"):
+        learning_table("splendor", [str(ROOT / "strategies/big_money_ultimate.yaml")])
+
+
+def test_the_api_checkers_pass():
+    gymnasium = pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+    import simulator.envs as envs
+    from simulator.envs.aec import DsimAEC
+    for gid in envs.IDS:
+        env = gymnasium.make(gid)
+        check_env(env.unwrapped, skip_render_check=True)
+    for game in ("dominion", "splendor"):
+        api_test(DsimAEC(game, players=2), num_cycles=scaled(300, 30))
+
+
+def test_self_play_asks_every_learning_seat_and_rewards_each_its_result():
+    pytest.importorskip("pettingzoo")
+    from simulator.envs.aec import DsimAEC
+    for game, players in (("dominion", 3), ("splendor", 2)):
+        env = DsimAEC(game, players=players)
+        env.reset(seed=1)
+        asked = set()
+        rng = np.random.default_rng(0)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            asked.add(agent)
+            mask = obs["action_mask"]
+            assert mask.any() and all(not env.observe(a)["action_mask"].any() for a in env.agents if a != agent)
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert asked == set(env.possible_agents)
+        wins = [env.batch.wins()[0, env._bot[a]] for a in env.possible_agents]
+        assert sum(wins) == pytest.approx(1.0)
