@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run splendor test bench install compile browser lint mutate defaults clean
+.PHONY: run splendor test bench bench-envs learn install compile browser lint mutate defaults clean
 
 # pip's own notes and the build backend's warnings (setuptools' about editable installs) go to
 # $(VENV)/install.log, shown only when the install fails
@@ -62,6 +62,12 @@ test: lint compile browser
 
 bench: compile
 	$(BIN)/dsim bench
+
+# the learning environments' throughput and their example (docs/learn.md)
+bench-envs: compile
+	$(BIN)/python bench/envs.py
+learn: compile
+	$(BIN)/python bench/learn.py --out reports/learn_curve.png
 
 lint: $(STAMP)
 	$(BIN)/ruff check simulator tests bench

@@ -22,6 +22,8 @@ from simulator.envs import VectorEnv  # noqa: E402
 #: (label, game, opponent bot file, setup file or None)
 TABLES = [("Dominion, Big Money Ultimate on First Game", "dominion", "strategies/big_money_ultimate.yaml",
            "kingdoms/first_game.yaml"),
+          ("Dominion, Big Money on the Big Money kingdom", "dominion", "strategies/big_money.yaml",
+           "kingdoms/big_money.yaml"),
           ("Splendor, Greedy", "splendor", "strategies/splendor/greedy.yaml", None)]
 
 
@@ -34,7 +36,7 @@ def batched(game, bot, setup, rows: int, decisions: int) -> float:
     t0 = time.process_time()
     done = 0
     while done < decisions:
-        rng.random(out=u)
+        rng.random(out=u, dtype=np.float32)
         u *= mask
         obs, mask, reward, ended, info = env.step(u.argmax(1))
         done += rows

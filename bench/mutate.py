@@ -514,7 +514,7 @@ MUTANTS = [
     ("stepping: 'none' is never in the mask", STEP, "                MB[g, na - 1] = 1\n", "                MB[g, na - 1] = 0\n", [ENVS]),
     ("stepping: a row dealt at once plays its game again", STEP, "                IO[g, IO_GAME] += IO[g, IO_STRIDE]\n", "                IO[g, IO_GAME] += 0\n", [ENVS]),
     ("stepping: only the last learning seat is asked", STEP, "            h |= 1 << s\n", "            h = 1 << s\n", [ENVS]),
-    ("stepping: a Dominion snapshot leaves out the last seats' zones", ENGINE, "    for z in range(S[s + G_NP] * NZ):", "    for z in range(NZ):", [ENVS]),
+    ("stepping: a Dominion snapshot leaves out the last seats' zones", ENGINE, "    for z in range(np_ * NZ):  # in whole blocks", "    for z in range(NZ):  # in whole blocks", [ENVS]),
     ("stepping: a Dominion seat observes the next seat's cards as its own", "simulator/dominion/engine/env.py", "        b = zb(p, z)\n", "        b = zb((p + 1) % S[G_NP], z)\n", [ENVS]),
     ("stepping: a Splendor card reserved face down shows", "simulator/splendor/engine/env.py", "1 if me != 0 or hidden == 0 else 0", "1", [ENVS]),
     # ---- a person's decisions (dsim play)

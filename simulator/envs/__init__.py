@@ -1,4 +1,5 @@
-"""The games as learning environments (docs/learn.md): games stepped decision by decision in compiled code (simulator/kernels/stepping.py), with observations of what a
+"""The games as learning environments (docs/learn.md): games stepped decision by decision
+in compiled code (simulator/kernels/stepping.py), with observations of what a
 seat may see and masks of its legal actions.
 
     Batch         rows of games stepped in one call (numpy arrays in and out; core.py)

@@ -41,6 +41,7 @@ class Batch:
         self.seat_mode = {"rotate": SEATS_ROTATE, "fixed": SEATS_FIXED}[seats]
         proto = spec.state(0, TAPE)
         E = spec.layout
+        proto.S[int(proto.S[E.G_ASK]) + K.Q_NOHINT] = 1  # nothing after a question is kept: no bot answers it
         self.S2 = np.ascontiguousarray(np.tile(proto.S, (n, 1)))
         self.R2 = np.zeros((n, len(proto.R)), np.uint64)
         self.SN = np.zeros((n, E.S_EV), np.int32)
@@ -157,8 +158,8 @@ def learning_table(game: str | None = None, opponents=None, setup=None, learners
     ``learners`` fill the table. A learning seat's bot is the first opponent's (it
     decides nothing the learner is asked: once a question is open the engine plays on
     only to throw that away). ``seat`` (0-based, one learner): the learner always sits
-    there; None: the seats rotate from game to game (game gi: bot b sits at (b + gi) mod
-    players)."""
+    there; None: the seats rotate from game to game (game gi: bot b sits at seat (b - gi)
+    mod players)."""
     opponents = list(opponents or [])
     if not opponents:
         g = get_game(game or DEFAULT).GAME

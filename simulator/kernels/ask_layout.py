@@ -26,6 +26,7 @@ Q_HINT_NEV = 10  # events the log held once the bot had answered
 Q_TAPE_N = 11    # answers on the tape
 Q_TAPE_I = 12    # answers read so far
 Q_TAPE_CAP = 13  # answers the tape has room for
+Q_NOHINT = 14    # 1: no bot answers an open question (a stepped game keeps nothing after it)
 Q_SCRATCH = 16   # the options of the decision at hand (MAXOPT), written before each ask
 MAXOPT = 64
 Q_OPTS = Q_SCRATCH + MAXOPT   # the open question's options (copied from the scratch)

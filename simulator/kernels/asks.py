@@ -5,7 +5,8 @@ pass their layout's offsets; nothing here runs in a game no person plays."""
 from numba import njit
 
 from .ask_layout import (ANSWER_NONE, ANSWER_OPEN, Q_ABOUT, Q_ARG, Q_HINT, Q_HINT_NEV, Q_KIND, Q_NEV, Q_NOPT,
-                         Q_OPTIONAL, Q_OPTS, Q_OWNER, Q_PLAYER, Q_SCRATCH, Q_STATE, Q_TAPE_I, Q_TAPE_N, tape_at)
+                         Q_NOHINT, Q_OPTIONAL, Q_OPTS, Q_OWNER, Q_PLAYER, Q_SCRATCH, Q_STATE, Q_TAPE_I, Q_TAPE_N,
+                         tape_at)
 
 _inline = njit(forceinline=True, error_model="numpy", _nrt=False)
 _tape_at = _inline(tape_at)
@@ -69,6 +70,13 @@ def asked(S, g_ask, fresh, a):
     before it)? The game's ``ask_n`` then keeps the snapshot (its ``state_copy`` of the
     state as it stood, at Q_SNAP)."""
     return fresh and a == ANSWER_OPEN and S[S[g_ask] + Q_STATE] == 1
+
+
+@_inline
+def no_hint(S, g_ask):
+    """Is the open question's answer by the seat's bot not wanted (Q_NOHINT: a stepped
+    game, whose play after the question is thrown away)? The turn then stops at once."""
+    return S[S[g_ask] + Q_NOHINT] != 0
 
 
 @_inline

@@ -20,7 +20,9 @@ where a question allows it). A mask row has a 1 for each legal action.
 
 Per-row integers (IO, int64): what goes in and comes out besides the observations."""
 from .ask_layout import (ANSWER_NONE, ASK_HEAD, Q_ABOUT, Q_ARG, Q_KIND, Q_NOPT, Q_OPTIONAL, Q_OPTS, Q_OWNER,  # noqa: F401
-                         Q_PLAYER, Q_SNAP, Q_STATE, Q_TAPE_CAP, Q_TAPE_I, Q_TAPE_N)
+                         Q_NOHINT, Q_PLAYER, Q_SNAP, Q_STATE, Q_TAPE_CAP, Q_TAPE_I, Q_TAPE_N)
+import numpy as np
+
 from .tally_layout import GR_PER_SEAT, GR_SEAT
 
 IO_ACTION = 0   # in (env_step): the action taken
@@ -79,8 +81,9 @@ def advance(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO):
             p = S[o + Q_PLAYER]
             X = S[o + Q_SNAP:o + Q_SNAP + S_EV]  # the state as it stood when it asked
             encode(X, T, p, S, o, OB[g])
-            for j in range(na):
-                MB[g, j] = 0
+            M = MB[g]
+            for j in range(np.uint64(na)):  # unsigned: a vector store (no index to wrap around)
+                M[j] = 0
             k = KO[S[o + Q_KIND]]
             for j in range(S[o + Q_NOPT]):
                 a = k + S[o + Q_OPTS + j]

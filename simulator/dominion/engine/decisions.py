@@ -66,7 +66,8 @@ def ask_supply(S, T, p, kind, cap, mask, optional):
     """p's answer to gaining (or buying) a card of the supply costing at most ``cap`` (with
     the types ``mask``, 0: any), about the card being resolved."""
     n = 0
-    for c in range(NCARDS):
+    for j in range(T[T_INGAME]):  # the supply's cards, by id
+        c = T[T_INGAME + 1 + j]
         if S[S_SUP + c] > 0 and cost_now(S, T, c) <= cap and (mask == 0 or is_type(T, c, mask)):
             asks.put_option(S, G_ASK, n, c)
             n += 1

@@ -62,10 +62,20 @@ def after(S, p, q):
 
 
 @inline
+def floats(S, s, OV, o, n):
+    """OV[o:o + n] = S[s:s + n] as floats, by unsigned indices (a vector conversion;
+    state.copy_ints says why)."""
+    a = np.uint64(s)
+    b = np.uint64(o)
+    for i in range(np.uint64(n)):
+        OV[b + i] = S[a + i]
+
+
+@inline
 def encode(S, T, p, D, d, OV):
     """Seat p's observation of the state S as it stood at p's question (its ask region at
     D[d:]; d < 0: no question, the game is over), into OV."""
-    for i in range(OBS_SIZE):
+    for i in range(np.uint64(OBS_SIZE)):  # unsigned: a vector store (state.copy_ints says why)
         OV[i] = 0
     if d >= 0:
         OV[OB_KIND + D[d + Q_KIND]] = 1
@@ -80,9 +90,8 @@ def encode(S, T, p, D, d, OV):
     OV[OB_TURN + 4] = S[G_REDUCE]
     OV[OB_TURN + 5] = S[G_COPPER]
     OV[OB_TURN + 6] = S[G_EMPTY]
-    for c in range(NCS):
-        OV[OB_SUPPLY + c] = S[S_SUP + c]
-        OV[OB_TRASH + c] = S[S_TRASH + c]
+    floats(S, S_SUP, OV, OB_SUPPLY, NCS)
+    floats(S, S_TRASH, OV, OB_TRASH, NCS)
     for z in range(NZ):
         b = zb(p, z)
         for i in range(S[zn(p, z)]):
@@ -98,8 +107,7 @@ def encode(S, T, p, D, d, OV):
         if q == p:
             continue
         x = OB_OPP + (after(S, p, q) - 1) * OPP_SIZE
-        for c in range(NCS):
-            OV[x + OPP_OWN + c] = S[own(q, c)]
+        floats(S, own(q, 0), OV, x + OPP_OWN, NCS)
         b = zb(q, Z_PLAY)
         for i in range(S[zn(q, Z_PLAY)]):
             c = S[b + i]

@@ -1,7 +1,7 @@
 """A turn (action phase, buy phase, cleanup), the game end and its tally, and
 ``run_games``, the one entry point Python calls to play."""
 
-from ...kernels import jit, shared
+from ...kernels import asks, jit, shared
 from ...kernels.tally_kernels import close_unit, start_game
 from ...kernels.tally_kernels import score_game, score_seat  # noqa: F401 - the shared finish_game's
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
@@ -46,6 +46,8 @@ def action_phase(S, R, T, F, A, p, b, lg):
         c = ANSWER_OPEN
         if lg and person(S, p):
             c = zone_question(S, T, p, ASK_PLAY, p, Z_HAND, T_ACTION, -1, 1, S[G_ACTIONS])
+            if c == ANSWER_OPEN and asks.no_hint(S, G_ASK):
+                return
         if c == ANSWER_OPEN:
             c = choose_play(S, R, T, F, p)
             if lg:
@@ -108,6 +110,8 @@ def buys(S, R, T, F, A, p, lg, fx):
         c = ANSWER_OPEN
         if lg and person(S, p):
             c = ask_supply(S, T, p, ASK_BUY, S[G_COINS], 0, 1)
+            if c == ANSWER_OPEN and asks.no_hint(S, G_ASK):
+                return
         if c == ANSWER_OPEN:
             c = choose_buy(S, R, T, F, A, p, lg, fx)
             if lg:

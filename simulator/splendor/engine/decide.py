@@ -308,52 +308,64 @@ def buy_at(S, R, T, F, A, p, b, pos):
     return ACT_BUY
 
 
+#: ``legal_action``'s k that writes every legal action into a person's options instead
+LIST_ALL = -2
+
+
+@inline
+def legal_hit(S, k, i, a):
+    """Is action a, the i-th legal one, what ``legal_action`` looks for (the k-th)? With
+    k == LIST_ALL it is written as option i (a person's question) and the count goes on."""
+    if k == LIST_ALL:
+        asks.put_option(S, G_ASK, i, a)
+    return i == k
+
+
 @kernel
 def legal_action(S, T, p, k):
-    """With k < 0, the number of legal actions of player p; else the k-th of them as an
-    AC_ number, in a fixed order: take 3 different (fewer, every colour left, when fewer
-    than 3 colours are in the bank), take 2, reserve face up, reserve a deck's top, buy."""
+    """With k == -1, the number of legal actions of player p (LIST_ALL: the same, each
+    written as an option of a person's question); else the k-th of them as an AC_ number,
+    in a fixed order: take 3 different (fewer, every colour left, when fewer than 3 colours
+    are in the bank), take 2, reserve face up, reserve a deck's top, buy."""
     i = 0
     avail = 0
+    m = 0
     for x in range(NGEM):
         if S[S_BANK + x] > 0:
             avail += 1
+            m |= 1 << x
     if avail >= 3:
         for x in range(NGEM):
             for y in range(x + 1, NGEM):
                 for z in range(y + 1, NGEM):
                     if S[S_BANK + x] > 0 and S[S_BANK + y] > 0 and S[S_BANK + z] > 0:
-                        if i == k:
+                        if legal_hit(S, k, i, AC_TAKE + (1 << x) + (1 << y) + (1 << z)):
                             return AC_TAKE + (1 << x) + (1 << y) + (1 << z)
                         i += 1
     elif avail > 0:
-        if i == k:
-            m = 0
-            for x in range(NGEM):
-                if S[S_BANK + x] > 0:
-                    m |= 1 << x
+        if legal_hit(S, k, i, AC_TAKE + m):
             return AC_TAKE + m
         i += 1
     for x in range(NGEM):
         if S[S_BANK + x] >= 4:
-            if i == k:
+            if legal_hit(S, k, i, AC_TAKE2 + x):
                 return AC_TAKE2 + x
             i += 1
     if S[ps(p, PS_NRES)] < MAX_RESERVED:
         for slot in range(NLEVEL * FACE_UP):
             if S[S_BOARD + slot] >= 0:
-                if i == k:
+                if legal_hit(S, k, i, AC_RESERVE + slot):
                     return AC_RESERVE + slot
                 i += 1
         for lv in range(NLEVEL):
             if S[S_DECKN + lv] > 0:
-                if i == k:
+                if legal_hit(S, k, i, AC_DECK + lv):
                     return AC_DECK + lv
                 i += 1
     for pos in range(NPOS):
         c = pos_card(S, p, pos)
         if c >= 0 and short_of(S, T, p, c) == 0:
-            if i == k:
+            if legal_hit(S, k, i, AC_BUY + pos):
                 return AC_BUY + pos
             i += 1
     return i if k < 0 else -1
@@ -442,11 +454,9 @@ def gold_for(S, R, T, F, p, b, c):
 def person_act(S, R, T, F, A, p, b):
     """The person's action (a legal action's AC_ number), or ``act``'s while the
     question is open. Returns the ACT_ code."""
-    n = legal_action(S, T, p, -1)
-    for i in range(n):
-        asks.put_option(S, G_ASK, i, legal_action(S, T, p, i))
+    n = legal_action(S, T, p, LIST_ALL)
     a = ask_n(S, p, ASK_ACT, -1, 0, n, 0)
-    if a == ANSWER_NONE:
+    if a == ANSWER_NONE or (a == ANSWER_OPEN and asks.no_hint(S, G_ASK)):
         return ACT_PASS
     if a != ANSWER_OPEN:
         return do_action(S, R, T, F, A, p, b, a)
