@@ -29,7 +29,7 @@ TABLES = [("Dominion, Big Money Ultimate on First Game", "dominion", "strategies
 
 def batched(game, bot, setup, rows: int, decisions: int) -> float:
     """Decisions per CPU-second of VectorEnv with a random masked policy (numpy)."""
-    env = VectorEnv(game, n=rows, opponents=[str(ROOT / bot)], setup=setup and str(ROOT / setup), seed=1)
+    env = VectorEnv(game, n=rows, opponents=[str(ROOT / bot)], setup=setup and str(ROOT / setup), seed=1, copy=False)
     obs, mask = env.reset()
     rng = np.random.default_rng(0)
     u = np.empty(mask.shape, np.float32)

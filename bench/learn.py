@@ -32,7 +32,8 @@ TABLES = {"dominion": ("strategies/big_money.yaml", "kingdoms/big_money.yaml"),
 
 def table(game: str, rows: int, seed: int) -> VectorEnv:
     bot, setup = TABLES[game]
-    return VectorEnv(game, n=rows, opponents=[str(ROOT / bot)], setup=setup and str(ROOT / setup), seed=seed)
+    return VectorEnv(game, n=rows, opponents=[str(ROOT / bot)], setup=setup and str(ROOT / setup), seed=seed,
+                     copy=False)
 
 
 #: the game's stages: a row of preferences for each, by how many decisions the seat has taken

@@ -70,7 +70,12 @@ class DsimAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {"game": self._game} for a in self.agents}
-        self.agent_selection = self._asked()
+        if b.done[0]:  # a game that asked no learning seat anything: over as dealt
+            self._end()
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self._asked()
 
     def step(self, action):
         agent = self.agent_selection
@@ -86,11 +91,15 @@ class DsimAEC(AECEnv):
         b.step([a])
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if b.done[0]:
-            wins = b.wins()[0]
-            for ag in self.agents:
-                self.rewards[ag] = float(wins[self._bot[ag]])
-                self.terminations[ag] = True
-                self.infos[ag] = {"game": int(b.io[0, IO_GAME]), "win": float(wins[self._bot[ag]])}
+            self._end()
         else:
             self.agent_selection = self._asked()
         self._accumulate_rewards()
+
+    def _end(self) -> None:
+        """The game is over: each agent's win share as its reward, every agent terminated."""
+        wins = self.batch.wins()[0]
+        for ag in self.agents:
+            self.rewards[ag] = float(wins[self._bot[ag]])
+            self.terminations[ag] = True
+            self.infos[ag] = {"game": int(self.batch.io[0, IO_GAME]), "win": float(wins[self._bot[ag]])}

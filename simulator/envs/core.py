@@ -36,8 +36,15 @@ class Batch:
             raise one_error(f"{game.LABELS['game']} does not offer learning environments")
         spec = game.stepping(match)
         self.game, self.match, self.spec, self.n = game, match, spec, n
-        self.learn_bits = sum(1 << b for b in set(learners))
+        learners = sorted(set(int(b) for b in learners))
+        if not learners or not all(0 <= b < len(match.bots) for b in learners):
+            raise one_error(f"the learners are bots of the match, by index (0 to {len(match.bots) - 1}), "
+                            f"not {short(learners)}")
+        if not 1 <= n <= 1 << 20:
+            raise one_error(f"a batch holds 1 to {1 << 20:,} games, not {short(n)}")
+        self.learn_bits = sum(1 << b for b in learners)
         self.seed = seed
+        self._failed = None  # a game the engine failed in: the rows must be reset
         self.seat_mode = {"rotate": SEATS_ROTATE, "fixed": SEATS_FIXED}[seats]
         proto = spec.state(0, TAPE)
         E = spec.layout
@@ -64,6 +71,8 @@ class Batch:
         """Deal row r game ``games[i]`` of the run for each r = rows[i], played to its first
         learning question."""
         rows = np.asarray(rows, np.int64)
+        if self._failed is not None and len(np.unique(rows)) == self.n:
+            self._failed = None
         self.io[rows, K.IO_RESET] = 1
         self.io[rows, K.IO_GAME] = games
         self.io[rows, K.IO_LEARN] = self.learn_bits
@@ -76,6 +85,20 @@ class Batch:
         """Answer each row's open question with ``actions[r]``: a row whose game ends in it
         says so (``ended``, ``wins``, ``final``) and, with autoreset, is at its next game's
         first question; else it is left as it is until reset."""
+        if self._failed is not None:
+            raise one_error(f"a game of this batch failed ({self._failed}): reset every row before stepping on")
+        actions = np.asarray(actions)
+        if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
+            raise one_error(f"step takes one whole-number action per row ({self.n}), not an array of shape "
+                            f"{actions.shape} and type {short(actions.dtype)}")
+        live = np.flatnonzero(~self.done)
+        a = actions[live]
+        ok = (a >= 0) & (a < self.spec.n_actions)
+        ok[ok] = self.mask[live[ok], a[ok]] != 0
+        if not ok.all():  # before any row is stepped: a wrong action leaves every row as it was
+            self.io[live[~ok][0], K.IO_ACTION] = a[~ok][0]
+            self.io[live[~ok][0], K.IO_ERR] = self._E.ERR_ANSWER
+            self._check(live[~ok][:1])
         self.io[:, K.IO_ACTION] = actions
         with np.errstate(over="ignore"):
             self._k.env_step(self.S2, self.R2, self.SN, self.RN, self.T, self.F, self.A, self.grec,
@@ -96,10 +119,21 @@ class Batch:
                             f"{', '.join(str(x) for x in legal[:12])}{' ...' if len(legal) > 12 else ''})",
                             hint="take an action whose mask entry is 1")
         what = {K.ERR_OPTION: "an option with no action", K.ERR_TAPE: f"a turn of more than {TAPE} decisions"}
-        raise GameFailure(f"engine error in game {int(self.io[r, K.IO_GAME])}: "
-                          f"{what.get(e, f'error {e}')}", int(self.io[r, K.IO_GAME]))
+        self._failed = f"engine error in game {int(self.io[r, K.IO_GAME])}: {what.get(e, f'error {e}')}"
+        raise GameFailure(self._failed, int(self.io[r, K.IO_GAME]))
 
     # ---- what the rows hold
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @seed.setter
+    def seed(self, value) -> None:
+        """The run's seed: a whole number, 0 to 2**63 - 1."""
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value < 1 << 63:
+            raise one_error(f"a seed is a whole number from 0 to 2**63 - 1, not {short(value)}")
+        self._seed = int(value)
+
     @property
     def player(self) -> np.ndarray:
         """Each row's seat asked (-1: its game is over)."""

@@ -28,8 +28,9 @@ class DsimEnv(gym.Env):
     ``seat`` (0-based; None: the seats rotate from game to game), ``rules`` (as
     ``dsim run --rules``): the table (``learning_table``). ``reward``: "win" or "lead"
     (simulator/envs/rewards.py). ``illegal``: what an action the mask does not allow does:
-    "terminate" ends the episode with reward 0 and ``info["illegal_action"]`` (PettingZoo's
-    TerminateIllegalWrapper convention), "raise" raises an error."""
+    "terminate" ends the episode with ``info["illegal_action"]`` and reward 0, a loss's
+    (as PettingZoo's TerminateIllegalWrapper ends it, with its own illegal reward), "raise"
+    raises an error."""
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, game: str | None = None, opponents=None, setup=None, seat: int | None = None,
@@ -52,6 +53,7 @@ class DsimEnv(gym.Env):
         self.action_space = spaces.Discrete(spec.n_actions)
         self._game = -1
         self._over = True
+        self._seat = None
 
     def _obs(self) -> dict:
         b = self.batch
@@ -110,6 +112,8 @@ class DsimEnv(gym.Env):
         the game and the legal actions by name."""
         if self.render_mode != "ansi":
             return None
+        if self._seat is None:
+            return "no game yet: call reset()"
         b = self.batch
         legal = [self.action_names[i] for i in np.flatnonzero(self._obs_mask())]
         return f"game {int(b.io[0, IO_GAME])}, seat {self._seat + 1}: " + (

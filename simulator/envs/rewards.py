@@ -1,7 +1,8 @@
 """A learning seat's rewards, the same in every environment: "win", the win share at the
 end (1 a win, 1/k a k-way tie, 0 a loss; nothing before); "lead", besides, at each step
 the change in the seat's score minus the best other score since its last question (the
-steps of a game add up to the lead at the end: a shaped reward)."""
+steps of a game add up to the lead at the end less the lead at its first question, 0 but
+where a card dealt or played before it scores: a shaped reward)."""
 from __future__ import annotations
 
 import numpy as np

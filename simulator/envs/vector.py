@@ -19,7 +19,9 @@ class VectorEnv:
     (besides, at each step the change in your score minus the best other score)."""
 
     def __init__(self, game: str | None = None, n: int = 128, opponents=None, setup=None, seat: int | None = None,
-                 rules: dict | None = None, reward: str = "win", seed: int = 0):
+                 rules: dict | None = None, reward: str = "win", seed: int = 0, copy: bool = True):
+        """``copy`` False: ``reset`` and ``step`` return the environment's own arrays, which
+        the next step overwrites (no copy: the fastest; keep what you need)."""
         g, match, learners, seats = learning_table(game, opponents, setup, 1, seat, rules)
         self.num_envs = n
         self.batch = Batch(g, match, n, learners, seed, seats, autoreset=True)
@@ -28,15 +30,25 @@ class VectorEnv:
         self.spec = self.batch.spec
         self.n_actions = self.spec.n_actions
         self.obs_size = self.spec.obs_size
+        self.copy = copy
+        self._dealt = False
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """Deal every row its first game: (observations, action masks)."""
+        """Deal every row a game: with ``seed``, the run's first games (row r: game r); without,
+        after the first reset, each row's next game (row r: r + n, r + 2n ...).
+        Returns (observations, action masks)."""
         b = self.batch
+        rows = np.arange(self.num_envs)
         if seed is not None:
-            b.seed = int(seed)
-        b.reset(np.arange(self.num_envs), np.arange(self.num_envs))
+            b.seed = seed
+        games = rows if seed is not None or not self._dealt else b.io[:, IO_GAME] + self.num_envs
+        self._dealt = True
+        b.reset(rows, games)
         self.rewards.start(b)
-        return b.obs, b.mask
+        return self._out(b.obs), self._out(b.mask)
+
+    def _out(self, x: np.ndarray) -> np.ndarray:
+        return x.copy() if self.copy else x
 
     def step(self, actions) -> tuple:
         """(observations, action masks, rewards, ended, info): ``ended[r]``, row r's game
@@ -48,4 +60,4 @@ class VectorEnv:
         ended = b.ended.copy()
         reward = self.rewards.step(b, ended)
         info = {"wins": b.wins()[ended, self.learner], "games": b.io[:, IO_GAME].copy()}
-        return b.obs, b.mask, reward, ended, info
+        return self._out(b.obs), self._out(b.mask), reward, ended, info

@@ -50,11 +50,11 @@ ERR_TAPE = 102    # a turn with more decisions than the tape holds
 #: (logged, with persons' questions; the game scored into row g of grec when it ends);
 #: ``encode(S, T, p, D, d, OV)``, seat p's observation of state S asked the question at
 #: D[d:] (d < 0: none); ``score_of(S, T, p)``; and the engine's copies of ``turn_start``,
-#: ``advance`` and ``deal`` (an engine's module takes this module's names with
+#: ``advance``, ``finish`` and ``deal`` (an engine's module takes this module's names with
 #: ``from ...kernels.stepping import *``: the copies run with its globals)
 STEP_NAMES = ("G_ASK", "G_ENDED", "G_HUMAN", "G_NP", "S_SEAT", "S_EV", "ERR_ASK", "ERR_ANSWER",
               "state_copy", "env_deal", "env_turn", "encode", "score_of",
-              "turn_start", "advance", "deal")
+              "turn_start", "advance", "deal", "finish")
 
 
 def turn_start(S, R, SN, RN, g):
@@ -101,27 +101,42 @@ def advance(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO):
             return err
         if S[G_ENDED] != 0:
             IO[g, IO_PLAYER] = -1
-            for s in range(S[G_NP]):
-                IO[g, IO_FINAL + S[S_SEAT + s]] = score_of(S, T, s)
-                IO[g, IO_WIN + S[S_SEAT + s]] = grec[g, GR_SEAT + GR_PER_SEAT * s + 3]
             return 0
         turn_start(S, R, SN, RN, g)
+
+
+def finish(S, T, grec, g, IO):
+    """Row g's game is over: each bot's score and win twelfths."""
+    for s in range(S[G_NP]):
+        IO[g, IO_FINAL + S[S_SEAT + s]] = score_of(S, T, s)
+        IO[g, IO_WIN + S[S_SEAT + s]] = grec[g, GR_SEAT + GR_PER_SEAT * s + 3]
 
 
 def deal(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO, seed, seat_mode):
     """Deal row g game IO[g, IO_GAME] of the run with ``seed`` (its seats by ``seat_mode``),
     its learning seats those of the bots IO_LEARN names, and play it to its first
-    question. Returns an error code."""
-    IO[g, IO_DECISIONS] = 0
+    question. With IO_AUTO, a game that ends without asking a learning seat anything is
+    passed over for the row's next one (it has nothing to learn from; its results are not
+    written); without, it is over (its results written). Returns an error code."""
     S = SB[g]
-    env_deal(S, RB[g], T, seed, IO[g, IO_GAME], seat_mode)
-    h = 0
-    for s in range(S[G_NP]):
-        if (IO[g, IO_LEARN] >> S[S_SEAT + s]) & 1 != 0:
-            h |= 1 << s
-    S[G_HUMAN] = h
-    turn_start(S, RB[g], SN, RN, g)
-    return advance(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO)
+    err = 0
+    for _ in range(1000):
+        IO[g, IO_DECISIONS] = 0
+        env_deal(S, RB[g], T, seed, IO[g, IO_GAME], seat_mode)
+        h = 0
+        for s in range(S[G_NP]):
+            if (IO[g, IO_LEARN] >> S[S_SEAT + s]) & 1 != 0:
+                h |= 1 << s
+        S[G_HUMAN] = h
+        turn_start(S, RB[g], SN, RN, g)
+        err = advance(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO)
+        if err != 0 or IO[g, IO_PLAYER] >= 0:
+            return err
+        if IO[g, IO_AUTO] == 0:
+            finish(S, T, grec, g, IO)
+            return 0
+        IO[g, IO_GAME] += IO[g, IO_STRIDE]
+    return err
 
 
 def env_reset(SB, RB, SN, RN, T, F, A, grec, OB, MB, IO, KO, seed, seat_mode):
@@ -162,6 +177,7 @@ def env_step(SB, RB, SN, RN, T, F, A, grec, OB, MB, IO, KO, seed, seat_mode):
         S[o + Q_STATE] = 0
         err = advance(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO)
         if err == 0 and IO[g, IO_PLAYER] < 0:
+            finish(S, T, grec, g, IO)
             IO[g, IO_ENDED] = IO[g, IO_GAME]
             if IO[g, IO_AUTO] != 0:
                 IO[g, IO_GAME] += IO[g, IO_STRIDE]

@@ -12,6 +12,7 @@ from simulator import api
 from simulator.envs import Batch, VectorEnv, learning_table
 from simulator.envs.rewards import Rewards
 from simulator.errors import InputErrors
+from simulator.games import GameFailure
 from simulator.kernels import ask_layout as Q
 from simulator.person import PersonTable
 
@@ -113,7 +114,8 @@ def test_every_action_the_mask_allows_the_engine_takes_and_no_other(case):
                 try:
                     person.replay(answers + [v])
                     took = True
-                except Exception:  # the engine refuses an answer that is not an option (ERR_ANSWER)
+                except GameFailure as e:  # the engine refuses an answer that is not an option (ERR_ANSWER)
+                    assert "not one of the question's options" in str(e)
                     took = False
                 assert took == bool(b.mask[0, a]), (a, b.spec.action_names[a])
             checked += 1
@@ -294,13 +296,17 @@ def test_rewards_add_up_to_the_result_and_the_lead():
 
 
 def test_a_wrong_action_and_wrong_arguments_are_clear_errors():
-    b = table("dominion")
-    b.reset([0], [0])
-    bad = int(np.flatnonzero(b.mask[0] == 0)[0])
-    before = b.S2.copy()
-    with pytest.raises(InputErrors, match="not legal"):
-        b.step([bad])
-    assert np.array_equal(b.S2, before)  # the row is as it was
+    b = table("dominion", n=2)
+    b.reset([0, 1], [0, 1])
+    bad = int(np.flatnonzero(b.mask[1] == 0)[0])
+    good = int(np.flatnonzero(b.mask[0])[0])
+    before = b.S2.copy(), b.obs.copy()
+    with pytest.raises(InputErrors, match="not legal in game row 1"):
+        b.step([good, bad])
+    assert np.array_equal(b.S2, before[0]) and np.array_equal(b.obs, before[1])  # no row was stepped
+    with pytest.raises(InputErrors, match="one whole-number action per row"):
+        b.step([good])
+    b.step([good, int(np.flatnonzero(b.mask[1])[0])])  # and the rows go on
     with pytest.raises(InputErrors, match="reward must be one of win, lead"):
         Rewards("points", 0)
     g, match, learners, seats = learning_table("dominion", [str(ROOT / "strategies/search/big_money_search.yaml")])
@@ -328,6 +334,7 @@ def test_self_play_asks_every_learning_seat_and_rewards_each_its_result():
     from simulator.envs.aec import DsimAEC
     for game, players in (("dominion", 3), ("splendor", 2)):
         env = DsimAEC(game, players=players)
+        kind = next(slice(s, s + k) for n, s, k, _ in env.obs_blocks if n == "kind")
         env.reset(seed=1)
         asked = set()
         rng = np.random.default_rng(0)
@@ -339,6 +346,9 @@ def test_self_play_asks_every_learning_seat_and_rewards_each_its_result():
             asked.add(agent)
             mask = obs["action_mask"]
             assert mask.any() and all(not env.observe(a)["action_mask"].any() for a in env.agents if a != agent)
+            # another seat does not see what the question is (its kind, what it is about)
+            assert obs["observation"][kind].any()
+            assert all(not env.observe(a)["observation"][kind].any() for a in env.agents if a != agent)
             env.step(int(rng.choice(np.flatnonzero(mask))))
         assert asked == set(env.possible_agents)
         wins = [env.batch.wins()[0, env._bot[a]] for a in env.possible_agents]
@@ -356,3 +366,45 @@ def test_the_documented_observation_is_the_observation():
         assert [s for _, s, _ in rows] == list(np.cumsum([0] + [k for _, _, k in rows])[:-1])
         assert sum(k for _, _, k in rows) == spec.obs_size and f"({spec.obs_size:,} numbers" in text
         assert len(spec.action_names) == spec.n_actions and f"({spec.n_actions})" in text
+
+
+@pytest.mark.parametrize("case", ["dominion", "splendor"])
+def test_results_are_each_bots_wherever_it_sits(case):
+    """The seats rotate (game gi: bot b at seat (b - gi) mod players): the scores and wins
+    read are the learner's own, as the engine scores its seat."""
+    game, files, setup = CASES[case]
+    g, match, learners, seats = learning_table(game, [str(ROOT / f) for f in files], setup and str(ROOT / setup))
+    assert seats == "rotate"
+    b = Batch(g, match, 3, learners, 11, seats)
+    b.reset([0, 1, 2], [0, 1, 2])
+    rng = np.random.default_rng(1)
+    while not b.done.all():
+        u = rng.random(b.mask.shape) * b.mask
+        b.step(np.where(b.done, 0, u.argmax(1)))
+    E = b.spec.layout
+    st = b.spec.state(0, 8)
+    sits = set()
+    for r in range(3):
+        seat = b.seat_bots(r).index(learners[0])
+        sits.add(seat)
+        st.S[:E.S_EV] = b.S2[r, :E.S_EV]
+        score = (st.ENGINE.kernels().vp_of(st.S, b.T, seat) if case != "splendor" else
+                 int(st.S[E.S_PS + seat * E.NPS + E.PS_POINTS]))
+        assert b.final()[r, learners[0]] == score
+        assert b.wins()[r, learners[0]] == b.grec[r, E.GR_SEAT + 4 * seat + 3] / E.SHARE
+        assert b.wins()[r].sum() == pytest.approx(1.0)
+    assert len(sits) == 3  # the learner sat in every seat
+
+
+def test_a_vector_reset_goes_on_with_each_rows_next_game_and_a_seed_starts_again():
+    v = VectorEnv("splendor", n=4, opponents=[str(ROOT / "strategies/splendor/greedy.yaml")], seed=2)
+    first, mask = v.reset()
+    assert list(v.batch.io[:, 3]) == [0, 1, 2, 3]
+    v.reset()
+    assert list(v.batch.io[:, 3]) == [4, 5, 6, 7]
+    again, _ = v.reset(seed=2)
+    assert list(v.batch.io[:, 3]) == [0, 1, 2, 3] and np.array_equal(again, first)
+    obs, mask, *_ = v.step(np.array([int(np.flatnonzero(m)[0]) for m in v.batch.mask]))
+    assert not np.shares_memory(obs, v.batch.obs)  # copies, unless copy=False
+    with pytest.raises(InputErrors, match="a seed is a whole number"):
+        v.reset(seed=-1)

@@ -138,6 +138,7 @@ def env_turn(S, R, T, F, A, grec, g):
 turn_start = inline(jit.engine_copy(stepping.turn_start, globals()))
 advance = inline(jit.engine_copy(stepping.advance, globals()))
 deal = inline(jit.engine_copy(stepping.deal, globals()))
+finish = inline(jit.engine_copy(stepping.finish, globals()))
 env_reset = KERNELS_SET.on_demand(jit.engine_copy(stepping.env_reset, globals(), stepping.STEP_NAMES))
 env_step = KERNELS_SET.on_demand(jit.engine_copy(stepping.env_step, globals(), stepping.STEP_NAMES))
 
