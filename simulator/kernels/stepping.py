@@ -151,9 +151,17 @@ def env_reset(SB, RB, SN, RN, T, F, A, grec, OB, MB, IO, KO, seed, seat_mode):
 def env_step(SB, RB, SN, RN, T, F, A, grec, OB, MB, IO, KO, seed, seat_mode):
     """Answer each open question with action IO[g, IO_ACTION] and play on to the next one.
     A row whose game ends says so (IO_ENDED, IO_WIN, IO_FINAL) and, with IO_AUTO, is dealt
-    its next game (``deal``); else it is left as it is until it is reset. An action the
-    row's mask does not allow leaves the row unchanged, with ERR_ANSWER."""
+    its next game (``deal``); else it is left as it is until it is reset. An action a
+    row's mask does not allow is that row's ERR_ANSWER, and no row is stepped."""
     na = MB.shape[1]
+    wrong = False
+    for g in range(SB.shape[0]):  # every action checked first: a wrong one steps no row
+        a = IO[g, IO_ACTION]
+        if IO[g, IO_PLAYER] >= 0 and (a < 0 or a >= na or MB[g, a] == 0):
+            IO[g, IO_ERR] = ERR_ANSWER
+            wrong = True
+    if wrong:
+        return
     for g in range(SB.shape[0]):
         IO[g, IO_ENDED] = -1
         if IO[g, IO_PLAYER] < 0:
@@ -161,9 +169,6 @@ def env_step(SB, RB, SN, RN, T, F, A, grec, OB, MB, IO, KO, seed, seat_mode):
         S = SB[g]
         o = S[G_ASK]
         a = IO[g, IO_ACTION]
-        if a < 0 or a >= na or MB[g, a] == 0:
-            IO[g, IO_ERR] = ERR_ANSWER
-            continue
         k = S[o + Q_TAPE_N]
         if k >= S[o + Q_TAPE_CAP]:
             IO[g, IO_ERR] = ERR_TAPE
