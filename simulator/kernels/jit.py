@@ -328,6 +328,16 @@ def engine_copy(f, namespace: dict, names=(), suffix: str = ""):
     return g
 
 
+def stepping_kernels(kernels: "Kernels", namespace: dict) -> None:
+    """simulator/kernels/stepping.py's kernels as an engine's own, put in its module's
+    ``namespace`` (which provides stepping.STEP_NAMES): the helpers inlined, the entry
+    points ``env_reset``, ``env_step`` and ``observe`` compiled on first use."""
+    for name in ("turn_start", "advance", "deal", "finish"):
+        namespace[name] = kernels.inline(engine_copy(getattr(stepping, name), namespace))
+    for name in ("env_reset", "env_step", "observe"):
+        namespace[name] = kernels.on_demand(engine_copy(getattr(stepping, name), namespace, stepping.STEP_NAMES))
+
+
 def variant(kernels: "Kernels", namespace: dict, overrides: dict, chain, suffix: str) -> dict:
     """Copies of the kernels ``chain`` (names in ``namespace``, each calling the next: the
     callee first) whose global names are ``namespace``'s but for ``overrides`` and each

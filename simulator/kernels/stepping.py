@@ -188,3 +188,8 @@ def env_step(SB, RB, SN, RN, T, F, A, grec, OB, MB, IO, KO, seed, seat_mode):
                 IO[g, IO_GAME] += IO[g, IO_STRIDE]
                 err = deal(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO, seed, seat_mode)
         IO[g, IO_ERR] = err
+
+
+def observe(S, T, p, D, d, OV):
+    """``encode`` for Python (the tests', and a PettingZoo seat's view of a state)."""
+    encode(S, T, p, D, d, OV)

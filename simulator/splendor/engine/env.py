@@ -21,7 +21,7 @@ know:
 """
 import numpy as np
 
-from ...kernels import jit, stepping
+from ...kernels import jit
 from ...kernels.stepping import *  # noqa: F403 - the stepping kernels' names, as the engine's
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import KERNELS_SET, inline
@@ -141,15 +141,4 @@ def env_turn(S, R, T, F, A, grec, g):
     return play_turns(S, R, T, F, A, grec, g, -1, 1)
 
 
-turn_start = inline(jit.engine_copy(stepping.turn_start, globals()))
-advance = inline(jit.engine_copy(stepping.advance, globals()))
-deal = inline(jit.engine_copy(stepping.deal, globals()))
-finish = inline(jit.engine_copy(stepping.finish, globals()))
-env_reset = KERNELS_SET.on_demand(jit.engine_copy(stepping.env_reset, globals(), stepping.STEP_NAMES))
-env_step = KERNELS_SET.on_demand(jit.engine_copy(stepping.env_step, globals(), stepping.STEP_NAMES))
-
-
-@KERNELS_SET.on_demand
-def observe(S, T, p, D, d, OV):
-    """``encode`` for Python (the tests', and a PettingZoo seat's view of a state)."""
-    encode(S, T, p, D, d, OV)
+jit.stepping_kernels(KERNELS_SET, globals())  # turn_start, advance, deal, finish, env_reset, env_step, observe
