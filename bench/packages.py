@@ -37,7 +37,7 @@ ROOMS = {
     "statistics (run/stats)": ["run.stats"],
     "languages (lang)": ["lang"],
     "kernels": ["kernels"],
-    "errors": ["errors", "_version"],
+    "errors": ["errors", "_version", "interrupts"],
 }
 #: the rooms above the games: a game must never import them
 ABOVE_THE_GAMES = ("command line", "import simulator", "library (api)", "tools", "reports",

@@ -26,6 +26,7 @@ from pathlib import Path
 from types import FunctionType
 
 from ..errors import InputError
+from ..interrupts import HoldSignals
 from ..lang import expr
 from . import ask_layout, search_layout, shared, stepping, tally_layout
 
@@ -304,10 +305,14 @@ class Kernels:
             patches = _all_patches(self._ours, arrays)
         with cache_lock(self.cache_dir), global_compiler_lock, patches:
             for d in kernels:
-                d._can_compile = True
-                d.compile(self.signature(d))
-                d.disable_compile()
-                self._ours.update(ov.library for ov in d.overloads.values())
+                # a Ctrl-C waits for the kernel in hand: raised inside llvmlite (its ctypes
+                # callbacks, a finalizer) it is lost or frees an object twice, and the
+                # interpreter aborts ("free(): double free detected")
+                with HoldSignals():
+                    d._can_compile = True
+                    d.compile(self.signature(d))
+                    d.disable_compile()
+                    self._ours.update(ov.library for ov in d.overloads.values())
 
 
 def engine_copy(f, namespace: dict, names=(), suffix: str = ""):

@@ -22,7 +22,7 @@ from ..errors import RunError
 from ..games import get_game
 from .options import RunOptions
 from .pool import make_pool
-from .signals import HoldSignals
+from ..interrupts import HoldSignals
 from .tasks import TaskCrash
 from .stats import BOT_COLS, Tally, win_interval
 

@@ -1,7 +1,7 @@
 """Signals, in one place: Ctrl-C and SIGTERM stop a command's run the same way
 (``StopSignals``, which the command line holds for a whole run), a finished chunk is merged
-whole or not at all (``HoldSignals``), and a worker ignores Ctrl-C and dies with its parent
-(``worker_signals``)."""
+whole or not at all (``HoldSignals``, simulator/interrupts.py), and a worker ignores Ctrl-C
+and dies with its parent (``worker_signals``)."""
 from __future__ import annotations
 
 import ctypes
@@ -10,8 +10,7 @@ import signal
 import sys
 import threading
 
-#: the signals that stop a run
-SIGNALS = tuple(s for s in (getattr(signal, "SIGINT", None), getattr(signal, "SIGTERM", None)) if s)
+from ..interrupts import SIGNALS
 
 
 def _say(line: str) -> None:
@@ -92,31 +91,6 @@ class StopSignals:
     def exit_code(self) -> int:
         """The shell's code for a run stopped by this signal (130 Ctrl-C, 143 SIGTERM)."""
         return 128 + int(self.received or signal.SIGINT)
-
-
-class HoldSignals:
-    """Holds Ctrl-C and SIGTERM back while a finished chunk is merged, so that a run
-    stopped there has that chunk's tally, count and per-game records all or none; a
-    signal that arrives meanwhile goes to the previous handler right after. Only the
-    main thread can set handlers; elsewhere this does nothing."""
-
-    def __enter__(self):
-        self.got = None
-        self.old = {}
-        if threading.current_thread() is threading.main_thread():
-            for s in SIGNALS:
-                self.old[s] = signal.signal(s, self._note)
-        return self
-
-    def _note(self, signum, frame):
-        self.got = self.got or signum
-
-    def __exit__(self, *exc):
-        for s, handler in self.old.items():
-            signal.signal(s, handler)
-        if self.got is not None:
-            signal.raise_signal(self.got)
-        return False
 
 
 def die_with_parent() -> int:
