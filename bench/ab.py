@@ -18,6 +18,13 @@ same bot files (said in the output), which compares whole builds, layout include
     git worktree add /tmp/exp -b exp        # then edit /tmp/exp/simulator/...
     .venv/bin/python bench/ab.py /tmp/exp -m witch,militia -n 100000 --rounds 8
 
+With ``--envs`` it compares the learning environments' stepping instead (simulator/envs,
+``Batch``): rows of games against the matchup's bots stepped with a random masked policy
+(the same actions in A and B), decisions per CPU-second, and the same games (B's
+observations and rows at the end equal A's).
+
+    .venv/bin/python bench/ab.py /tmp/exp --game splendor --envs -n 1000000 --rounds 8
+
 B's compiled kernels are cached in a folder keyed to its sources, so a second comparison
 of the same B starts at once.
 """
@@ -90,6 +97,39 @@ def timed(game, match, seed: int, n: int):
     return time.process_time() - t, st
 
 
+def stepped(core, game, match, seed: int, n: int, rows: int = 128):
+    """CPU seconds of about n decisions of ``rows`` stepped games (the learner in the first
+    bot's seat, the seats rotating) with a random masked policy, and what they end with."""
+    b = core.Batch(game.GAME, match, rows, [0], seed, "rotate", autoreset=True)
+    b.reset(np.arange(rows), np.arange(rows))
+    rng = np.random.default_rng(seed)
+    u = np.empty(b.mask.shape, np.float32)
+    t = time.process_time()
+    for _ in range(max(1, n // rows)):
+        rng.random(out=u, dtype=np.float32)
+        u *= b.mask
+        b.step(u.argmax(1))
+    return time.process_time() - t, (b.obs.tobytes(), b.mask.tobytes(), b.io.tobytes())
+
+
+def compare_envs(game_a, game_b, match, match_b, n: int, rounds: int, check: int) -> dict:
+    """``compare`` for the stepping engines (``stepped``)."""
+    core_a = importlib.import_module("simulator.envs.core")
+    core_b = importlib.import_module(f"{PACKAGE_B}.envs.core")
+    same = stepped(core_a, game_a, match, 5, check * 20)[1] == stepped(core_b, game_b, match_b, 5, check * 20)[1]
+    ratios, rate_a, rate_b = [], [], []
+    for k in range(rounds):
+        t = {}
+        for which in (("a", "b") if k % 2 == 0 else ("b", "a")):
+            core, g, m = (core_a, game_a, match) if which == "a" else (core_b, game_b, match_b)
+            t[which], _ = stepped(core, g, m, 1000 + k, n)
+        ratios.append(t["a"] / t["b"])
+        rate_a.append(n / t["a"])
+        rate_b.append(n / t["b"])
+    return {"same": same, "a": statistics.median(rate_a), "b": statistics.median(rate_b),
+            "ratio": statistics.median(ratios), "low": min(ratios), "high": max(ratios)}
+
+
 def same_games(a, b, games: int) -> bool:
     """Whether two engines' states tallied the same games: every part of their tallies
     that both have (a part one of them does not tally is left out)."""
@@ -135,7 +175,9 @@ def main(argv=None) -> int:
                     + " (default: all of the game's)")
     ap.add_argument("-n", "--games", type=int, default=100_000, help="games per timing")
     ap.add_argument("--rounds", type=int, default=8, help="paired timings per matchup")
-    ap.add_argument("--check-games", type=int, default=2000, help="games whose tallies must be the same")
+    ap.add_argument("--check-games", type=int, default=2000, help="games whose tallies must be the same "
+                    "(--envs: 20 decisions each)")
+    ap.add_argument("--envs", action="store_true", help="the learning environments' stepping (-n: decisions)")
     args = ap.parse_args(argv)
     matchups = MATCHUPS[args.game]
     names = [m for m in (args.matchups or ",".join(matchups)).split(",") if m]
@@ -147,15 +189,17 @@ def main(argv=None) -> int:
     from simulator import api
     game_a = importlib.import_module(f"simulator.{args.game}.game")
     game_b, own_tables = load_b(args.other.resolve(), args.game)
-    print(f"A: {ROOT}\nB: {args.other.resolve()}\n{args.rounds} rounds of {args.games:,} games per matchup; "
-          "B/A: B's games per CPU-second over A's, median of the rounds (range)")
+    unit = "decisions" if args.envs else "games"
+    print(f"A: {ROOT}\nB: {args.other.resolve()}\n{args.rounds} rounds of {args.games:,} {unit} per matchup; "
+          f"B/A: B's {unit} per CPU-second over A's, median of the rounds (range)")
     for name in names:
         files = [str(ROOT / "strategies" / b) for b in matchups[name]]
         if own_tables:  # each checkout reads the bots and builds the match its own way
             match, match_b = (g.make_match([g.load_bot(f) for f in files]) for g in (game_a, game_b))
         else:
             match = match_b = api.prepare(files)
-        r = compare(game_a, game_b, match, match_b, args.games, args.rounds, args.check_games)
+        r = (compare_envs if args.envs else compare)(game_a, game_b, match, match_b, args.games, args.rounds,
+                                                     args.check_games)
         print(f"{name:8s} A {r['a'] / 1e3:,.0f}k  B {r['b'] / 1e3:,.0f}k  B/A {r['ratio']:.4f} "
               f"({r['low']:.4f}-{r['high']:.4f})  {'same games' if r['same'] else 'DIFFERENT GAMES'}")
     return 0
