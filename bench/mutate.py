@@ -525,6 +525,12 @@ MUTANTS = [
     ("envs: a wrong action lets the other rows step", STEP, "    if wrong:\n        return\n", "    if False:\n        return\n", [ENVS]),
     ("stepping: a Dominion snapshot leaves out the last seats' zones", ENGINE, "    for z in range(np_ * NZ):  # in whole blocks", "    for z in range(NZ):  # in whole blocks", [ENVS]),
     ("stepping: a Dominion seat observes the next seat's cards as its own", "simulator/dominion/engine/env.py", "        b = zb(p, z)\n", "        b = zb((p + 1) % S[G_NP], z)\n", [ENVS]),
+    ("stepping: a state copy misses its last int", "simulator/kernels/memory.py",
+     "    for i in range(n):\n        D[d + i] = S[s + i]", "    for i in range(n - 1):\n        D[d + i] = S[s + i]",
+     ["tests/core/test_memory.py", ENVS]),
+    ("stepping: a Splendor answer is taken for a move with no choice", SPLENDOR,
+     "    if asks.checked_next(S, G_ASK) and legal_action(S, T, p, 1) >= 0:", "    if asks.checked_next(S, G_ASK):",
+     [ENVS]),
     ("stepping: a Splendor card reserved face down shows", "simulator/splendor/engine/env.py", "1 if me != 0 or hidden == 0 else 0", "1", [ENVS]),
     # ---- a person's decisions (dsim play)
     ("person: a decision with one answer is asked anyway", "simulator/kernels/asks.py", "    if n == 1 and optional == 0:\n", "    if n == -1 and optional == 0:\n"),

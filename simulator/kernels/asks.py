@@ -80,6 +80,26 @@ def no_hint(S, g_ask):
 
 
 @_inline
+def checked_next(S, g_ask):
+    """Is a stepped game's answer next on the tape? Each was checked against its question's
+    mask before it joined the tape (simulator/kernels/stepping.py), so the game may take it
+    (``read_tape``) without listing the question's options again, where it knows the
+    question has a choice (two options or more, so that the answer is this question's:
+    ``ask`` reads none otherwise)."""
+    o = S[g_ask]
+    return S[o + Q_NOHINT] != 0 and S[o + Q_TAPE_I] < S[o + Q_TAPE_N]
+
+
+@_inline
+def read_tape(S, g_ask, s_ev):
+    """The tape's next answer, read."""
+    o = S[g_ask]
+    i = S[o + Q_TAPE_I]
+    S[o + Q_TAPE_I] = i + 1
+    return S[o + _tape_at(s_ev) + i]
+
+
+@_inline
 def told(S, g_ask, g_nev, kind, x):
     """The seat's bot answered the open question of this ``kind`` with x: kept as the
     hint (once), with how many events the log then held."""

@@ -363,10 +363,10 @@ def game_kernels(kernel_dir, layout_file, entry_points) -> "Kernels":
     take code or constants from (the condition language, the random streams, the tally, a
     person's answers, the search region, the kernels written once for every engine)."""
     from ..lang import stackvm
-    from . import asks, streams, tally_kernels
+    from . import asks, memory, streams, tally_kernels
     here = Path(kernel_dir).resolve()
     common = [Path(m.__file__) for m in (expr, streams, stackvm, tally_kernels, tally_layout, asks, ask_layout,
-                                         search_layout, shared, stepping)]
+                                         search_layout, shared, stepping, memory)]
     return Kernels(here, [*sorted(here.glob("*.py")), Path(layout_file), *common], entry_points)
 
 

@@ -408,3 +408,40 @@ def test_a_vector_reset_goes_on_with_each_rows_next_game_and_a_seed_starts_again
     assert not np.shares_memory(obs, v.batch.obs)  # copies, unless copy=False
     with pytest.raises(InputErrors, match="a seed is a whole number"):
         v.reset(seed=-1)
+
+
+def test_a_stepped_answer_is_the_question_s_when_the_move_before_it_had_no_choice():
+    """A stepped Splendor game takes its tape's answer for the turn's action without listing
+    the legal actions again, but only when there are two or more of them: here the one
+    legal action (the only card it can buy) is no question, and the answer on the tape is
+    for the question after it (which of two nobles visits)."""
+    from simulator.splendor import layout as E
+    from simulator.splendor.cards import CARDS
+    from simulator.splendor.game import State
+    from ..splendor.helpers import G, R, U, noble, one_level_board
+    b = table("splendor", seat=0)
+    b.reset([0], [7])
+    assert int(b.player[0]) == 0
+    st = State(b.match)
+    st.S[:E.S_EV] = b.SN[0, :E.S_EV]  # the learner's turn as it starts
+    n1, n2 = noble([0, 4, 4, 0, 0]), noble([0, 0, 4, 4, 0])
+    st.set_nobles([n1, n2])
+    for colour, n in ((U, 4), (G, 3), (R, 4)):  # two nobles a green card away
+        for c in [x.id for x in CARDS if x.level == 1 and x.bonus == colour and x.id != 18][:n]:
+            st.give_card(0, c)
+    one_level_board(st, [18])  # green, costs two blue and two red: the only card it can buy
+    st.set_reserved(0, [71, 72, 73])  # three it cannot buy: no reserve either
+    st.set_bank([0, 0, 0, 0, 0, 5])  # no gem to take
+    st.set_tokens(0, [0] * 6)
+    b.SN[0, :E.S_EV] = st.S[:E.S_EV]
+    o = int(b.S2[0, E.G_ASK])
+    b.S2[0, o + Q.Q_TAPE_N] = 0
+    b.S2[0, o + Q.Q_KIND] = E.ASK_NOBLE  # the question the answer is for
+    a = action_of(b, E.ASK_NOBLE, n2)
+    b.mask[0, a] = 1
+    b.step([a])
+    after = State(b.match)
+    after.S[:E.S_EV] = b.S2[0, :E.S_EV] if b.done[0] else snapshot(b)  # (no one can move on: over)
+    assert after.S[E.S_OWNER + 18] == 0  # the one legal action taken
+    assert after.noble_owner(n2) == 0  # and the answer the noble's (the other one comes a turn later)
+    assert (after.S[E.S_BANK:E.S_BANK + 6] >= 0).all()

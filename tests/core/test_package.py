@@ -25,6 +25,7 @@ DEFERRED = {
     "simulator.kernels.streams": "numba kernels (imports numba)",
     "simulator.kernels.tally_kernels": "numba kernels (imports numba)",
     "simulator.kernels.asks": "numba kernels (imports numba)",
+    "simulator.kernels.memory": "numba kernels (imports numba)",
     "dask": "about 1 s, only with --backend dask",
     "jinja2": "only when report.html is written",
     "scipy": "about 0.3 s, only for a pooled interval over setups and the ratings' fit",

@@ -3,6 +3,7 @@ lives), the zones (push, remove, find, count), drawing with its reshuffle, and t
 log."""
 import numpy as np
 
+from ...kernels import memory
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .rng import shuffle
@@ -39,21 +40,15 @@ def zb(p, zone):
     return S_Z + (p * NZ + zone) * MAXC
 
 
-@inline
-def copy_ints(S, s, D, d, n):
-    """D[d:d + n] = S[s:s + n], by unsigned indices: no negative index to wrap around, so
-    the compiler makes it a vector copy (some 20 times faster than the loop with signed
-    indices; docs/perf.md)."""
-    a = np.uint64(s)
-    b = np.uint64(d)
-    for i in range(np.uint64(n)):
-        D[b + i] = S[a + i]
+#: D[d:d + n] = S[s:s + n], one memmove (simulator/kernels/memory.py)
+copy_ints = memory.copy_ints
 
 
 @inline
 def copy_blocks(S, s, D, d, blocks):
-    """D[d:d + 16 * blocks] = S[s:...]: a zone's cards in blocks of 16, each one vector copy
-    (no loop tail for the few cards a zone holds)."""
+    """D[d:d + 16 * blocks] = S[s:...]: a zone's cards in blocks of 16, by unsigned indices
+    (no negative index to wrap around: an unrolled copy, no loop tail for the few cards a
+    zone holds; cheaper than a memmove call for so few)."""
     a = np.uint64(s)
     b = np.uint64(d)
     for k in range(np.uint64(blocks)):

@@ -1,9 +1,7 @@
 """The board: accessors, setting up a game, what a card costs a player, and the four
 actions (take gems, reserve, buy) with the noble visit and the conservation check."""
 
-import numpy as np
-
-from ...kernels import streams
+from ...kernels import memory, streams
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 
@@ -18,10 +16,7 @@ def state_copy(S, s, D, d):
     """Copy the game state at S[s:] to D[d:] (everything before the event log): a person's
     question keeps the state as it stood this way (the snapshot,
     simulator/kernels/ask_layout.py), and a stepped game each turn's start (simulator/envs)."""
-    a = np.uint64(s)  # unsigned indices: a vector copy (Dominion's state.copy_ints says why)
-    b = np.uint64(d)
-    for i in range(np.uint64(S_EV)):
-        D[b + i] = S[a + i]
+    memory.copy_ints(S, s, D, d, S_EV)
 
 @inline
 def ps(p, k):

@@ -453,7 +453,10 @@ def gold_for(S, R, T, F, p, b, c):
 @kernel
 def person_act(S, R, T, F, A, p, b):
     """The person's action (a legal action's AC_ number), or ``act``'s while the
-    question is open. Returns the ACT_ code."""
+    question is open. Returns the ACT_ code. A stepped game's answer (checked against the
+    mask) is taken without listing the legal actions again, when there are two or more."""
+    if asks.checked_next(S, G_ASK) and legal_action(S, T, p, 1) >= 0:  # (a second one: found in a few steps)
+        return do_action(S, R, T, F, A, p, b, asks.read_tape(S, G_ASK, S_EV))
     n = legal_action(S, T, p, LIST_ALL)
     a = ask_n(S, p, ASK_ACT, -1, 0, n, 0)
     if a == ANSWER_NONE or (a == ANSWER_OPEN and asks.no_hint(S, G_ASK)):
