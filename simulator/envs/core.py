@@ -153,6 +153,10 @@ class Batch:
         tie, 0)."""
         return self.io[:, K.IO_WIN:K.IO_WIN + self.match.players] / float(SHARE)
 
+    def won(self, bot: int) -> np.ndarray:
+        """``wins()`` of one bot (a row each): the column a learner's reward reads each step."""
+        return self.io[:, K.IO_WIN + bot] / float(SHARE)
+
     def seat_bots(self, r: int) -> list[int]:
         """The bot of each seat of row r's game."""
         E = self._E

@@ -29,9 +29,9 @@ class Rewards:
 
     def step(self, batch, ended: np.ndarray, rows=None) -> np.ndarray:
         """The reward of each row (of ``rows``, default all) for the step just taken."""
-        rows = np.arange(batch.n) if rows is None else np.asarray(rows)
+        rows = slice(None) if rows is None else np.asarray(rows)  # (all rows: no index arrays, each step)
         ended = ended[rows]
-        r = np.where(ended, batch.wins()[rows, self.bot], 0.0)
+        r = np.where(ended, batch.won(self.bot)[rows], 0.0)
         if self.kind == "lead":
             now = self.lead(batch.scores()[rows]).astype(np.float64)
             final = self.lead(batch.final()[rows]).astype(np.float64)

@@ -59,5 +59,5 @@ class VectorEnv:
         b.step(actions)
         ended = b.ended.copy()
         reward = self.rewards.step(b, ended)
-        info = {"wins": b.wins()[ended, self.learner], "games": b.io[:, IO_GAME].copy()}
+        info = {"wins": b.won(self.learner)[ended], "games": b.io[:, IO_GAME].copy()}
         return self._out(b.obs), self._out(b.mask), reward, ended, info
