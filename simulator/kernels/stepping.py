@@ -82,7 +82,7 @@ def advance(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO):
             X = S[o + Q_SNAP:o + Q_SNAP + S_EV]  # the state as it stood when it asked
             encode(X, T, p, S, o, OB[g])
             M = MB[g]
-            for j in range(np.uint64(na)):  # unsigned: a vector store (no index to wrap around)
+            for j in range(np.uint64(na)):  # unsigned: one memset (no index to wrap around)
                 M[j] = 0
             k = KO[S[o + Q_KIND]]
             for j in range(S[o + Q_NOPT]):

@@ -63,7 +63,7 @@ def after(S, p, q):
 
 @inline
 def floats(S, s, OV, o, n):
-    """OV[o:o + n] = S[s:s + n] as floats, by unsigned indices (a vector conversion;
+    """OV[o:o + n] = S[s:s + n] as floats, by unsigned indices (no check for a negative index;
     state.copy_blocks says why)."""
     a = np.uint64(s)
     b = np.uint64(o)
@@ -75,7 +75,7 @@ def floats(S, s, OV, o, n):
 def encode(S, T, p, D, d, OV):
     """Seat p's observation of the state S as it stood at p's question (its ask region at
     D[d:]; d < 0: no question, the game is over), into OV."""
-    for i in range(np.uint64(OBS_SIZE)):  # unsigned: a vector store (state.copy_blocks says why)
+    for i in range(np.uint64(OBS_SIZE)):  # unsigned: one memset (no index to wrap around)
         OV[i] = 0
     if d >= 0:
         OV[OB_KIND + D[d + Q_KIND]] = 1

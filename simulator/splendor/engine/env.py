@@ -98,7 +98,7 @@ def player(S, T, q, OV, x, me):
 def encode(S, T, p, D, d, OV):
     """Seat p's observation of the state S as it stood at p's question (its ask region at
     D[d:]; d < 0: no question, the game is over), into OV."""
-    for i in range(np.uint64(OBS_SIZE)):  # unsigned: a vector store (Dominion's state.copy_blocks says why)
+    for i in range(np.uint64(OBS_SIZE)):  # unsigned: one memset (no index to wrap around)
         OV[i] = 0
     if d >= 0:
         OV[OB_KIND + D[d + Q_KIND]] = 1
