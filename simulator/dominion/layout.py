@@ -180,6 +180,7 @@ G_PLAYS = 24     # plays beyond one per Action in play (Throne Room's second) in
 G_COPPER = 25    # coins each Copper produces this turn beyond its own (Coppersmith)
 G_PLAYS_AT = 26  # the turn G_PLAYS counts (``state.turn_stamp``; in any other turn it counts 0)
 G_HIT = 27       # the players the Replace being resolved attacks (bits by seat): its Curses (``replace_gain``)
+G_HIDE = 28      # 1: a card passed between two players unseen by another (Masquerade at 3+ players): S_HIDE is kept
 NGS = 32
 
 END_PROVINCES = 1
@@ -223,7 +224,10 @@ S_ZN = S_OWN + MAXP * NCS
 S_WK = S_ZN + MAXP * NZ
 S_Z = S_WK + WK_MAX * 3
 S_UNIT = S_Z + MAXP * NZ * MAXC  # per bot: win twelfths of the current unit (game or paired deal)
-S_EV = S_UNIT + MAXB
+# per observer o, other player q and card: how many more of the card q owns as o knows it than
+# it does (cards passed between two others, which o did not see); read only while G_HIDE
+S_HIDE = S_UNIT + MAXB
+S_EV = S_HIDE + MAXP * MAXP * NCS
 
 # the search region in S (at S[G_SCR]; simulator/kernels/search_layout.py): a copy of the
 # game's state for the rollouts, then the options' columns

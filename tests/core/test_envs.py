@@ -445,3 +445,42 @@ def test_a_stepped_answer_is_the_question_s_when_the_move_before_it_had_no_choic
     assert after.S[E.S_OWNER + 18] == 0  # the one legal action taken
     assert after.noble_owner(n2) == 0  # and the answer the noble's (the other one comes a turn later)
     assert (after.S[E.S_BANK:E.S_BANK + 6] >= 0).all()
+
+
+def test_a_card_masquerade_passes_between_two_others_is_not_seen():
+    """At 3 or more players a seat does not see what two others pass each other: the other
+    seats' cards by card are as it knows them (a pass between two others undone), the
+    passes it takes part in as they are. Checked against dsim play's log of the same game."""
+    from simulator.dominion import layout as E
+    from simulator.dominion.cards import CARDS
+    from simulator.dominion.engine import env as DE
+    bots = [str(ROOT / "strategies/intrigue/masquerade.yaml")] * 2
+    g, match, learners, seats = learning_table("dominion", bots, str(ROOT / "kingdoms/intrigue/underlings.yaml"),
+                                               seat=0)
+    b = Batch(g, match, 1, learners, 5, seats)
+    person = PersonTable(b.game.GAME, b.match, 0, 5, 7)
+    b.reset([0], [7])
+    rng = random.Random(1)
+    answers, unseen_seen = [], 0
+    while not b.done[0]:
+        st = person.replay(answers)
+        q = st.asked()
+        X = filled(b, q.view.S)
+        ev = st.events()[:int(q.view.S[int(q.view.S[E.G_ASK]) + Q.Q_NEV])]  # the log as it stood when asked
+        for s in (1, 2):
+            want = X[E.S_OWN + s * E.NCS:E.S_OWN + (s + 1) * E.NCS].astype(np.int64)
+            for code, sender, card, to in ev[ev[:, 0] == E.EV_PASS]:
+                if 0 not in (sender, to):
+                    want[card] += int(sender == s) - int(to == s)
+                    unseen_seen += 1
+            o = DE.OB_OPP + (s - 1) * DE.OPP_SIZE
+            assert np.array_equal(b.obs[0, o + DE.OPP_OWN:o + DE.OPP_OWN + E.NCS], want), (s, len(answers))
+            vp = sum(int(n) * CARDS[c].vp for c, n in enumerate(want) if n)  # (no Gardens or Duke here)
+            money = sum(int(n) * CARDS[c].treasure for c, n in enumerate(want) if n)
+            cards = X[E.S_PS + s * E.NPS + E.PS_CARDS]
+            assert list(b.obs[0, o + DE.OPP_PS + 1:o + DE.OPP_PS + 5]) == [vp, money, cards, vp], (s, len(answers))
+        legal = list(np.flatnonzero(b.mask[0]))
+        a = rng.choice(legal)
+        answers.append(Q.ANSWER_NONE if a == b.spec.n_actions - 1 else a - int(b.spec.koff[q.kind]))
+        b.step([a])
+    assert unseen_seen > 0

@@ -16,7 +16,7 @@ from .decisions import (ANSWER_OPEN, ask_exact, ask_n, ask_pick, ask_supply, ask
                         hush, keep_value, late_province, least_kept, least_wanted, library_skips, list_mode,
                         listed_aside, option, person, reactions, remodel_pick, rule_matches, spare_card, told,
                         trashable, unhush, victim, why, yes_no, zone_question)
-from .gains import count_owned, guard_refuses
+from .gains import count_owned, guard_refuses, passed_unseen
 from .gains import gain, gain_chosen, gain_from_trash, trash_card
 from .rng import rand_below
 from .state import (actions_played, bopt, col, cost_now, cost_of, count_in, count_type_in, draw, draw_hot, find_in,
@@ -1164,6 +1164,7 @@ def masquerade(S, R, T, F, A, p):
         count_owned(S, T, q, x, -1)
         push(S, to, Z_HAND, x)
         count_owned(S, T, to, x, 1)
+        passed_unseen(S, q, to, x)
         log_ev(S, EV_PASS, q, x, to)
     x = ask_zone(S, T, p, ASK_TRASH, p, Z_HAND, 0, -1, 1, 1)
     if x == ANSWER_OPEN:

@@ -17,7 +17,9 @@ state as it stood when p was asked, holds only what p may know:
   OB_OPP    each other seat in turn order after p (none: all 0): what it owns by card
             (every gain and trash is public), what it has in play, its zones' sizes, its
             turns, fixed VP, total money, cards, score; not its hand, its draw pile's
-            cards or its discard pile's (only their sizes)
+            cards or its discard pile's (only their sizes); and as p knows it: a card
+            Masquerade passed between two other players (which p did not see) still
+            counts as the passer's, in its cards by card, money, fixed VP and score
 """
 import numpy as np
 
@@ -25,8 +27,8 @@ from ...kernels import jit
 from ...kernels.stepping import *  # noqa: F403 - the stepping kernels' names, as the engine's
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import KERNELS_SET, inline
-from .gains import vp_of
-from .state import own, ps, state_copy, zb, zn  # noqa: F401 - state_copy: the stepping kernels'
+from .gains import vp_counted, vp_of
+from .state import col, hid, own, ps, state_copy, zb, zn  # noqa: F401 - state_copy: the stepping kernels'
 from .turn import new_game, play_turns
 
 NNUM = 8  # number answers (ASK_NUMBERS' options are 0 .. NNUM - 1)
@@ -120,6 +122,29 @@ def encode(S, T, p, D, d, OV):
         OV[x + OPP_PS + 2] = S[ps(q, PS_MONEY)]
         OV[x + OPP_PS + 3] = S[ps(q, PS_CARDS)]
         OV[x + OPP_PS + 4] = score_of(S, T, q)
+        if S[G_HIDE] != 0:
+            unseen(S, T, p, q, OV, x)
+
+
+@inline
+def unseen(S, T, p, q, OV, x):
+    """Player q's owned cards, money, fixed VP and score (its block at OV[x:]) as seat p
+    knows them: the cards passed between two others unseen by p undone (S_HIDE)."""
+    dm = 0
+    dv = 0
+    for c in range(NCS):
+        h = S[hid(p, q, c)]
+        if h != 0:
+            OV[x + OPP_OWN + c] += h
+            dm += h * T[col(c, C_MONEY)]
+            dv += h * T[col(c, C_VP)]
+    OV[x + OPP_PS + 1] += dv
+    OV[x + OPP_PS + 2] += dm
+    v = S[ps(q, PS_VP)] + dv
+    if T[TH_VPX] != 0:
+        v = vp_counted(v, S[ps(q, PS_CARDS)], S[own(q, DUKE)] + S[hid(p, q, DUKE)],
+                       S[own(q, DUCHY)] + S[hid(p, q, DUCHY)], S[own(q, GARDENS)] + S[hid(p, q, GARDENS)])
+    OV[x + OPP_PS + 4] = v
 
 
 @inline

@@ -2,7 +2,7 @@
 player's deck and keeps the owned-card counters, the VP and the game end in step."""
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
-from .state import col, log_hot, log_if, own, ps, push
+from .state import col, hid, log_hot, log_if, own, ps, push
 
 
 @inline
@@ -15,12 +15,19 @@ def vp_with(S, T, p, extra):
     if extra >= 0:
         v += T[col(extra, C_VP)]
         cards += 1
-    # cards // 10, as a multiply and a shift: exact below 43,690 cards, and a player owns
-    # fewer than MAXC (the turn loop scores every turn; docs/perf.md)
     if T[TH_VPX] == 0:  # a supply without them (most games; the turn loop scores every turn)
         return v
-    v += (S[own(p, DUKE)] + (1 if extra == DUKE else 0)) * (S[own(p, DUCHY)] + (1 if extra == DUCHY else 0))
-    return v + (S[own(p, GARDENS)] + (1 if extra == GARDENS else 0)) * ((cards * 52429) >> 19)
+    return vp_counted(v, cards, S[own(p, DUKE)] + (1 if extra == DUKE else 0),
+                      S[own(p, DUCHY)] + (1 if extra == DUCHY else 0),
+                      S[own(p, GARDENS)] + (1 if extra == GARDENS else 0))
+
+
+@inline
+def vp_counted(v, cards, dukes, duchies, gardens):
+    """VP of the fixed VP v with Duke's 1 VP per Duchy and Gardens' 1 VP per 10 cards owned
+    (round down: cards // 10 as a multiply and a shift, exact below 43,690 cards, and a
+    player owns fewer than MAXC; the turn loop scores every turn, docs/perf.md)."""
+    return v + dukes * duchies + gardens * ((cards * 52429) >> 19)
 
 
 @inline
@@ -62,6 +69,24 @@ def count_owned(S, T, p, c, k):
     S[ps(p, PS_MONEY)] += k * T[col(c, C_MONEY)]
     S[ps(p, PS_CARDS)] += k
     S[ps(p, PS_VP)] += k * T[col(c, C_VP)]
+
+
+@inline
+def passed_unseen(S, q, to, c):
+    """Player q passed card c to player ``to`` (Masquerade), which the other players do not
+    see: each of them still counts c as q's, not as ``to``'s (S_HIDE, from the first such
+    pass of the game on: G_HIDE)."""
+    np_ = S[G_NP]
+    if np_ < 3:
+        return
+    if S[G_HIDE] == 0:
+        S[G_HIDE] = 1
+        for i in range(S_HIDE, S_EV):
+            S[i] = 0
+    for o in range(np_):
+        if o != q and o != to:
+            S[hid(o, q, c)] += 1
+            S[hid(o, to, c)] -= 1
 
 
 @inline

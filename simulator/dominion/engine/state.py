@@ -57,14 +57,20 @@ def copy_blocks(S, s, D, d, blocks):
             D[b + o + i] = S[a + o + i]
 
 
+@inline
+def hid(o, q, c):
+    """Offset in S of how many more of card c player q owns as player o knows it (S_HIDE)."""
+    return S_HIDE + (o * MAXP + q) * NCS + c
+
+
 @kernel
 def state_copy(S, s, D, d):
     """Copy the game state at S[s:] to D[d:]: everything before the zones but the starting
     supply (S_SUP0, the same all game) and the seats no one plays; the work stack and each
     zone as far as they are filled (no kernel reads past them); the bots' unit results;
-    not the event log. A person's question keeps the state as it stood this way (the
-    snapshot, simulator/kernels/ask_layout.py), and a stepped game each turn's start
-    (simulator/envs)."""
+    what each player did not see passed, once there is any (G_HIDE); not the event log. A
+    person's question keeps the state as it stood this way (the snapshot,
+    simulator/kernels/ask_layout.py), and a stepped game each turn's start (simulator/envs)."""
     np_ = S[s + G_NP]
     copy_ints(S, s, D, d, S_SUP0)
     copy_ints(S, s + S_TRASH, D, d + S_TRASH, own(np_, 0) - S_TRASH)  # the trash, what the players own
@@ -72,7 +78,9 @@ def state_copy(S, s, D, d):
     for z in range(np_ * NZ):  # in whole blocks of 16 (past the size: never read; MAXC holds them)
         b = S_Z + z * MAXC
         copy_blocks(S, s + b, D, d + b, (S[s + S_ZN + z] + 15) >> 4)
-    copy_ints(S, s + S_UNIT, D, d + S_UNIT, S_EV - S_UNIT)
+    copy_ints(S, s + S_UNIT, D, d + S_UNIT, MAXB)
+    if S[s + G_HIDE] != 0:  # (Masquerade at 3+ players)
+        copy_ints(S, s + S_HIDE, D, d + S_HIDE, S_EV - S_HIDE)
 
 
 @inline

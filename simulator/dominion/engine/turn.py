@@ -203,6 +203,7 @@ def setup_game(S, R, T):
     S[G_REDUCE] = 0
     S[G_COPPER] = 0
     S[G_PLAYS_AT] = -1
+    S[G_HIDE] = 0
     # only the supply's cards: no one gains, trashes or owns another (their pile stays -1)
     for j in range(T[T_INGAME]):
         c = T[T_INGAME + 1 + j]
