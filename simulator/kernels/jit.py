@@ -568,9 +568,12 @@ def linked_by_reference(libraries: set):
     to the callee's own machine code, compiled once. Only functions our kernels define are
     linked so (``libraries``: the kernels' own code libraries); numba's internal helpers
     keep their copies, since nothing else would define them in a later process that loads
-    the kernels from the cache. numba pins the code library API this patches: the numba
-    requirement is pinned to one minor release. It shortens a cold compile by about a
-    third, at the same speed (docs/perf.md).
+    the kernels from the cache. A callee loaded from the cache links as numba links it (its
+    IR kept in the cache, linkonce_odr: inlined, or else emitted again in the caller), so
+    that a kernel compiled after the load (an on-demand one) inlines it as a cold compile
+    does. numba pins the code library API this patches: the numba requirement is pinned
+    to one minor release. It shortens a cold compile by about a third, at the same speed
+    (docs/perf.md).
     """
     import llvmlite.binding as ll
     from numba.core.codegen import CPUCodeLibrary
@@ -595,7 +598,7 @@ def linked_by_reference(libraries: set):
             # kernel compiled after a load (an on-demand one, or the rest of an interrupted
             # compile) only called its callees: the stepping engine ran 15% slower, and
             # twice as slow after an interrupted first compile
-            mod = self._shared_module
+            mod = self._shared_module if self._shared_module is not None else original(self)
         self._by_reference = mod
         return mod
 

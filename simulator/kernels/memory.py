@@ -19,8 +19,8 @@ _inline = njit(forceinline=True, error_model="numpy", _nrt=False)
 def _memmove(typingctx, D, d, S, s, n):
     """D[d:d + n] = S[s:s + n] for arrays of one element type: C's memmove (the runs may
     overlap); no bounds checked."""
-    if not (isinstance(D, types.Array) and isinstance(S, types.Array) and D.dtype == S.dtype):
-        return None
+    if not all(isinstance(a, types.Array) and a.ndim == 1 and a.layout == "C" for a in (D, S)) or D.dtype != S.dtype:
+        return None  # (contiguous 1-d arrays only: the copy's address arithmetic assumes it)
 
     def codegen(context, builder, sig, args):
         dv, di, sv, si, n = args

@@ -108,17 +108,17 @@ class DaskPool:
             # the local cluster's shutdown is not the run's business: a worker whose heartbeat
             # was on its way as the cluster closed logged "Failed to communicate with scheduler
             # during heartbeat" and a traceback, even with -q (one run in 20 on a busy machine)
-            try:
-                self.client.run(_quiet_shutdown)
-            except Exception:  # a worker already gone: nothing of it to quiet
-                pass
             distributed = logging.getLogger("distributed")
             level = distributed.level
-            distributed.setLevel(logging.CRITICAL + 1)  # the nannies (in this process) alike
             try:
+                try:
+                    self.client.run(_quiet_shutdown)
+                except Exception:  # a worker already gone: nothing of it to quiet
+                    pass
+                distributed.setLevel(logging.CRITICAL + 1)  # the nannies (in this process) alike
                 self.client.close()
+            finally:  # (the cluster closed even when a Ctrl-C lands in the above)
                 self.cluster.close()
-            finally:
                 distributed.setLevel(level)
 
     def __enter__(self):

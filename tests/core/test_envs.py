@@ -447,40 +447,54 @@ def test_a_stepped_answer_is_the_question_s_when_the_move_before_it_had_no_choic
     assert (after.S[E.S_BANK:E.S_BANK + 6] >= 0).all()
 
 
-def test_a_card_masquerade_passes_between_two_others_is_not_seen():
+@pytest.mark.parametrize("kingdom", ["underlings", "victory_dance"])
+def test_a_card_masquerade_passes_between_two_others_is_not_seen(kingdom):
     """At 3 or more players a seat does not see what two others pass each other: the other
-    seats' cards by card are as it knows them (a pass between two others undone), the
-    passes it takes part in as they are. Checked against dsim play's log of the same game."""
+    seats' cards by card (and money, VP, score) are as it knows them, a pass between two
+    others undone, the passes it takes part in as they are; never below zero (a card seen
+    trashed or passed to it, which it did not know was there, it then knows of: the rule
+    tests check that). Checked against dsim play's log of the same game."""
     from simulator.dominion import layout as E
     from simulator.dominion.cards import CARDS
     from simulator.dominion.engine import env as DE
     bots = [str(ROOT / "strategies/intrigue/masquerade.yaml")] * 2
-    g, match, learners, seats = learning_table("dominion", bots, str(ROOT / "kingdoms/intrigue/underlings.yaml"),
+    g, match, learners, seats = learning_table("dominion", bots, str(ROOT / f"kingdoms/intrigue/{kingdom}.yaml"),
                                                seat=0)
     b = Batch(g, match, 1, learners, 5, seats)
     person = PersonTable(b.game.GAME, b.match, 0, 5, 7)
     b.reset([0], [7])
     rng = random.Random(1)
-    answers, unseen_seen = [], 0
-    while not b.done[0]:
+    answers, unseen_seen, exact = [], 0, 0  # (a game's first 120 decisions: dsim play replays each from its turn)
+    vp_of_card = np.array([c.vp for c in CARDS[:E.NCS]] + [0] * (E.NCS - len(CARDS[:E.NCS])))
+    money_of_card = np.array([c.treasure + c.coins for c in CARDS[:E.NCS]] + [0] * (E.NCS - len(CARDS[:E.NCS])))
+    while not b.done[0] and len(answers) < 120:
         st = person.replay(answers)
         q = st.asked()
         X = filled(b, q.view.S)
         ev = st.events()[:int(q.view.S[int(q.view.S[E.G_ASK]) + Q.Q_NEV])]  # the log as it stood when asked
+        unseen = [i for i, (code, sender, card, to) in enumerate(ev) if code == E.EV_PASS and 0 not in (sender, to)]
+        unseen_seen += len(unseen)
+        # after a pass it did not see, a loss the seat sees may tell it where the card went:
+        # until one, its counts are exactly the passes undone
+        settled = not unseen or not any((code == E.EV_TRASH and who != 0) or (code == E.EV_PASS and to == 0)
+                                        for code, who, card, to in ev[unseen[0]:])
         for s in (1, 2):
-            want = X[E.S_OWN + s * E.NCS:E.S_OWN + (s + 1) * E.NCS].astype(np.int64)
-            for code, sender, card, to in ev[ev[:, 0] == E.EV_PASS]:
-                if 0 not in (sender, to):
-                    want[card] += int(sender == s) - int(to == s)
-                    unseen_seen += 1
             o = DE.OB_OPP + (s - 1) * DE.OPP_SIZE
-            assert np.array_equal(b.obs[0, o + DE.OPP_OWN:o + DE.OPP_OWN + E.NCS], want), (s, len(answers))
-            vp = sum(int(n) * CARDS[c].vp for c, n in enumerate(want) if n)  # (no Gardens or Duke here)
-            money = sum(int(n) * CARDS[c].treasure for c, n in enumerate(want) if n)
+            got = b.obs[0, o + DE.OPP_OWN:o + DE.OPP_OWN + E.NCS].astype(np.int64)
+            assert (got >= 0).all(), (s, len(answers))
+            if settled:
+                want = X[E.S_OWN + s * E.NCS:E.S_OWN + (s + 1) * E.NCS].astype(np.int64)
+                for code, sender, card, to in ev[unseen]:
+                    want[card] += int(sender == s) - int(to == s)
+                assert np.array_equal(got, want), (s, len(answers))
+                exact += 1
             cards = X[E.S_PS + s * E.NPS + E.PS_CARDS]
-            assert list(b.obs[0, o + DE.OPP_PS + 1:o + DE.OPP_PS + 5]) == [vp, money, cards, vp], (s, len(answers))
+            vp = int(got @ vp_of_card)
+            score = vp + got[E.DUKE] * got[E.DUCHY] + got[E.GARDENS] * (cards // 10)
+            assert list(b.obs[0, o + DE.OPP_PS + 1:o + DE.OPP_PS + 5]) == [vp, int(got @ money_of_card), cards,
+                                                                          score], (s, len(answers))
         legal = list(np.flatnonzero(b.mask[0]))
         a = rng.choice(legal)
         answers.append(Q.ANSWER_NONE if a == b.spec.n_actions - 1 else a - int(b.spec.koff[q.kind]))
         b.step([a])
-    assert unseen_seen > 0
+    assert unseen_seen > 0 and exact > 0

@@ -3,6 +3,7 @@ outcomes; each card's default choice and the bot file's way to decide it."""
 import pytest
 
 from .helpers import Table, bot
+from simulator.dominion.cards import BY_NAME
 from simulator.dominion import engine as E
 from simulator.errors import InputError, InputErrors
 
@@ -563,6 +564,27 @@ def test_masquerade_passes_left_at_once_then_may_trash():
     assert sorted(t.hand(0)) == ["Copper", "Gold", "Silver", "Silver"]  # the Curse went, the Copper came
     assert sorted(t.hand(1)) == ["Curse", "Gold"] and sorted(t.hand(2)) == ["Estate", "Silver"]
     assert t.owned(1, "Curse") == 1 and t.owned(0, "Curse") == 0 and t.owned(0, "Copper") == 1
+
+
+def test_masquerade_at_three_players_keeps_what_each_did_not_see_passed_until_it_sees_the_card_go():
+    """Each player counts a card two others passed each other as the passer's (S_HIDE);
+    one that goes to the trash in its sight, which it did not know the trasher had, it
+    then counts as the trasher's (and no longer as the passer's)."""
+    t = Table([plays("Masquerade", extra="trash: [Copper]"), NOTHING, NOTHING]).stack(
+        0, hand=["Masquerade", "Curse", "Gold"], draw=["Silver", "Silver"], discard=[])
+    t.stack(1, hand=["Estate", "Gold"]).stack(2, hand=["Copper", "Silver"])
+    t.set_supply("Province", 8)
+    t.actions_only()
+    assert [(p, c, v) for _, p, c, v in t.events(E.EV_PASS)] == [(0, "Curse", 1), (1, "Estate", 2), (2, "Copper", 0)]
+    assert [(p, c) for _, p, c, _ in t.events(E.EV_TRASH)] == [(0, "Copper")]  # the Copper 2 passed to 0
+
+    def unseen(o, q, card):  # how many more of card q owns as o knows it
+        return int(t.st.S[E.S_HIDE + (o * E.MAXP + q) * E.NCS + BY_NAME[card].id])
+    assert t.st.S[E.G_HIDE] == 1
+    assert (unseen(2, 0, "Curse"), unseen(2, 1, "Curse")) == (1, -1)  # 2 did not see 0 pass 1 the Curse
+    assert (unseen(0, 1, "Estate"), unseen(0, 2, "Estate")) == (1, -1)
+    assert (unseen(1, 2, "Copper"), unseen(1, 0, "Copper")) == (0, 0)  # 1 saw 0 trash a Copper 0 did not own
+    assert unseen(0, 0, "Curse") == unseen(1, 1, "Estate") == 0
 
 
 @pytest.mark.parametrize("edition, passes", [(1, [(0, "Copper", 1), (2, "Estate", 0)]),

@@ -129,7 +129,9 @@ def encode(S, T, p, D, d, OV):
 @inline
 def unseen(S, T, p, q, OV, x):
     """Player q's owned cards, money, fixed VP and score (its block at OV[x:]) as seat p
-    knows them: the cards passed between two others unseen by p undone (S_HIDE)."""
+    knows them: the cards passed between two others unseen by p undone (S_HIDE; never
+    below zero: a card p sees q lose that p did not know q had, p then knows of,
+    ``gains.seen_losing``)."""
     dm = 0
     dv = 0
     for c in range(NCS):
@@ -142,8 +144,8 @@ def unseen(S, T, p, q, OV, x):
     OV[x + OPP_PS + 2] += dm
     v = S[ps(q, PS_VP)] + dv
     if T[TH_VPX] != 0:
-        v = vp_counted(v, S[ps(q, PS_CARDS)], S[own(q, DUKE)] + S[hid(p, q, DUKE)],
-                       S[own(q, DUCHY)] + S[hid(p, q, DUCHY)], S[own(q, GARDENS)] + S[hid(p, q, GARDENS)])
+        v = vp_counted(v, S[ps(q, PS_CARDS)], int(OV[x + OPP_OWN + DUKE]), int(OV[x + OPP_OWN + DUCHY]),
+                       int(OV[x + OPP_OWN + GARDENS]))
     OV[x + OPP_PS + 4] = v
 
 

@@ -87,6 +87,20 @@ def passed_unseen(S, q, to, c):
         if o != q and o != to:
             S[hid(o, q, c)] += 1
             S[hid(o, to, c)] -= 1
+    seen_losing(S, to, q, c)  # the one it goes to sees it
+
+
+@inline
+def seen_losing(S, o, p, c):
+    """Player o saw player p lose card c (a trash, a pass to o). When o's count of p's c
+    is then below zero, p had the card from a pass o did not see: o counts it as p's
+    after all, and no longer as a passer's (the first whose count o keeps too high)."""
+    if S[G_HIDE] != 0 and S[own(p, c)] + S[hid(o, p, c)] < 0:
+        S[hid(o, p, c)] += 1
+        for q in range(S[G_NP]):
+            if S[hid(o, q, c)] > 0:
+                S[hid(o, q, c)] -= 1
+                break
 
 
 @inline
@@ -127,10 +141,14 @@ def gain(S, T, A, p, c, zone, lg):
 
 @kernel
 def trash_card(S, T, p, c):
-    """c (already taken out of p's zones) goes to the trash."""
+    """c (already taken out of p's zones) goes to the trash, in sight of every player."""
     count_owned(S, T, p, c, -1)
     S[S_TRASH + c] += 1
     log_hot(S, EV_TRASH, p, c, 0)
+    if S[G_HIDE] != 0:
+        for o in range(S[G_NP]):
+            if o != p:
+                seen_losing(S, o, p, c)
 
 
 @kernel
