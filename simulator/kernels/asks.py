@@ -35,10 +35,8 @@ def ask(S, g_ask, g_err, g_nev, s_ev, err_ask, err_answer, p, kind, about, arg, 
         return ANSWER_NONE
     if n == 1 and optional == 0:
         return S[o + Q_SCRATCH]
-    i = S[o + Q_TAPE_I]
-    if i < S[o + Q_TAPE_N]:
-        S[o + Q_TAPE_I] = i + 1
-        a = S[o + _tape_at(s_ev) + i]
+    if S[o + Q_TAPE_I] < S[o + Q_TAPE_N]:
+        a = read_tape(S, g_ask, s_ev)
         if optional != 0 and a == ANSWER_NONE:
             return a
         for j in range(n):

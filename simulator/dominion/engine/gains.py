@@ -94,8 +94,9 @@ def passed_unseen(S, q, to, c):
 def seen_losing(S, o, p, c):
     """Player o saw player p lose card c (a trash, a pass to o). When o's count of p's c
     is then below zero, p had the card from a pass o did not see: o counts it as p's
-    after all, and no longer as a passer's (the first whose count o keeps too high)."""
-    if S[G_HIDE] != 0 and S[own(p, c)] + S[hid(o, p, c)] < 0:
+    after all, and no longer as a passer's (the first whose count o keeps too high). Only
+    once G_HIDE is set (its callers see to it)."""
+    if S[own(p, c)] + S[hid(o, p, c)] < 0:
         S[hid(o, p, c)] += 1
         for q in range(S[G_NP]):
             if S[hid(o, q, c)] > 0:
