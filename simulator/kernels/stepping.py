@@ -49,19 +49,23 @@ ERR_TAPE = 102    # a turn with more decisions than the tape holds
 #: stopped before its first turn; ``env_turn(S, R, T, F, A, grec, g)``, one turn played
 #: (logged, with persons' questions; the game scored into row g of grec when it ends);
 #: ``encode(S, T, p, D, d, OV)``, seat p's observation of state S asked the question at
-#: D[d:] (d < 0: none); ``score_of(S, T, p)``; and the engine's copies of ``turn_start``,
+#: D[d:] (d < 0: none); ``score_of(S, T, p)``; ``may_ask(S)``, whether the turn about to be
+#: played may put a question to a learning seat (G_HUMAN); and the engine's copies of ``turn_start``,
 #: ``advance``, ``finish`` and ``deal`` (an engine's module takes this module's names with
 #: ``from ...kernels.stepping import *``: the copies run with its globals)
 STEP_NAMES = ("G_ASK", "G_ENDED", "G_HUMAN", "G_NP", "S_SEAT", "S_EV", "ERR_ASK", "ERR_ANSWER",
-              "state_copy", "env_deal", "env_turn", "encode", "score_of",
+              "state_copy", "env_deal", "env_turn", "encode", "score_of", "may_ask",
               "turn_start", "advance", "deal", "finish")
 
 
 def turn_start(S, R, SN, RN, g):
-    """Keep row g's state and streams as the start of the turn (its answers: none yet)."""
-    state_copy(S, 0, SN[g], 0)
-    for j in range(R.shape[0]):
-        RN[g, j] = R[j]
+    """Keep row g's state and streams as the start of the turn (its answers: none yet),
+    when the turn may ask a learning seat something (``may_ask``): else no question
+    brings the game back to it."""
+    if may_ask(S):
+        state_copy(S, 0, SN[g], 0)
+        for j in range(R.shape[0]):
+            RN[g, j] = R[j]
     o = S[G_ASK]
     S[o + Q_TAPE_N] = 0
     S[o + Q_TAPE_I] = 0

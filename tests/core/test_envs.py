@@ -447,6 +447,52 @@ def test_a_stepped_answer_is_the_question_s_when_the_move_before_it_had_no_choic
     assert (after.S[E.S_BANK:E.S_BANK + 6] >= 0).all()
 
 
+def test_a_stepped_splendor_game_stops_at_its_question():
+    """Nothing after a stepped game's question is played (it would be thrown away): the
+    live state is the state as it stood when it asked, at every question of random play
+    (the turn's action, tokens to give back, gold to pay), and at a noble's (stacked)."""
+    from simulator.splendor import layout as E
+    b = table("splendor", n=16, autoreset=True)
+    b.reset(np.arange(16), np.arange(16))
+    rng = np.random.default_rng(2)
+    kinds = set()
+    for _ in range(scaled(200, 20)):
+        for r in range(16):
+            kinds.add(int(b.S2[r, int(b.S2[r, E.G_ASK]) + Q.Q_KIND]))
+            assert np.array_equal(b.S2[r, :E.S_EV], snapshot(b, r)), r
+        u = rng.random(b.mask.shape) * b.mask
+        b.step(u.argmax(1))
+    assert {E.ASK_ACT, E.ASK_RETURN, E.ASK_GOLD} <= kinds
+
+
+def test_a_stepped_splendor_game_stops_at_a_noble_question():
+    from simulator.splendor import layout as E
+    from simulator.splendor.cards import CARDS
+    from simulator.splendor.game import State
+    from ..splendor.helpers import G, R, U, noble, one_level_board
+    b = table("splendor", seat=0)
+    b.reset([0], [7])
+    st = State(b.match)
+    st.S[:E.S_EV] = b.SN[0, :E.S_EV]  # the learner's turn as it starts
+    n1, n2 = noble([0, 4, 4, 0, 0]), noble([0, 0, 4, 4, 0])
+    st.set_nobles([n1, n2])
+    for colour, n in ((U, 4), (G, 3), (R, 4)):  # two nobles a green card away
+        for c in [x.id for x in CARDS if x.level == 1 and x.bonus == colour and x.id != 18][:n]:
+            st.give_card(0, c)
+    one_level_board(st, [18])  # green, costs two blue and two red
+    st.set_bank([1, 0, 0, 0, 0, 5])  # a white gem to take: the action is a question
+    st.set_tokens(0, [0] * 6)
+    b.SN[0, :E.S_EV] = st.S[:E.S_EV]
+    buy = action_of(b, E.ASK_ACT, E.AC_BUY + int(np.flatnonzero(st.S[E.S_BOARD:E.S_BOARD + 12] == 18)[0]))
+    b.S2[0, int(b.S2[0, E.G_ASK]) + Q.Q_KIND] = E.ASK_ACT  # the stacked turn's question
+    b.mask[0, buy] = 1
+    b.step([buy])
+    o = int(b.S2[0, E.G_ASK])
+    assert int(b.player[0]) == 0 and int(b.S2[0, o + Q.Q_KIND]) == E.ASK_NOBLE
+    assert sorted(b.S2[0, o + Q.Q_OPTS:o + Q.Q_OPTS + 2]) == sorted([n1, n2])
+    assert np.array_equal(b.S2[0, :E.S_EV], snapshot(b))  # no noble has come
+
+
 @pytest.mark.parametrize("kingdom", ["underlings", "victory_dance"])
 def test_a_card_masquerade_passes_between_two_others_is_not_seen(kingdom):
     """At 3 or more players a seat does not see what two others pass each other: the other

@@ -156,6 +156,13 @@ def env_deal(S, R, T, seed, gi, seat_mode):
 
 
 @inline
+def may_ask(S):
+    """Any turn may ask a learning seat: an Attack's victims and a Reaction's holder
+    decide in another's turn."""
+    return True
+
+
+@inline
 def env_turn(S, R, T, F, A, grec, g):
     """One turn, logged (a learning seat's decisions ask), in the turn loop any game may
     take (Bridge's and Coppersmith's work included)."""

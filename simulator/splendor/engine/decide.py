@@ -44,6 +44,14 @@ told = inline(jit.engine_copy(shared.told, globals(), shared.PERSON_NAMES))
 
 
 @inline
+def stopped(S):
+    """Has a stepped game stopped at a question (or a wrong answer)? Its play after the
+    question is thrown away (``asks.no_hint``), so the turn ends there: no bot decides in
+    the person's place."""
+    return S[G_ERR] != 0 and asks.no_hint(S, G_ASK)
+
+
+@inline
 def pos_card(S, p, pos):
     """The card at position pos: a board slot (0..11) or p's reserved card (12..14); -1 if none."""
     if pos < NLEVEL * FACE_UP:
@@ -304,6 +312,8 @@ def buy_at(S, R, T, F, A, p, b, pos):
     gf = 0
     if person(S, p) or T[T[TH_RL] + (b * NL + L_PAY_GOLD) * 2 + 1] != 0 or T[T[TH_BOPT] + b * NO + O_RANDOM] != 0:
         gf = gold_for(S, R, T, F, p, b, c)
+        if stopped(S):
+            return ACT_PASS
     buy(S, T, A, p, b, c, gf)
     return ACT_BUY
 
@@ -459,7 +469,7 @@ def person_act(S, R, T, F, A, p, b):
         return do_action(S, R, T, F, A, p, b, asks.read_tape(S, G_ASK, S_EV))
     n = legal_action(S, T, p, LIST_ALL)
     a = ask_n(S, p, ASK_ACT, -1, 0, n, 0)
-    if a == ANSWER_NONE or (a == ANSWER_OPEN and asks.no_hint(S, G_ASK)):
+    if a == ANSWER_NONE or stopped(S):
         return ACT_PASS
     if a != ANSWER_OPEN:
         return do_action(S, R, T, F, A, p, b, a)
@@ -579,12 +589,9 @@ def act(S, R, T, F, A, p, b):
 
 
 @kernel
-def return_tokens(S, R, T, F, A, p, b):
-    """Player p returns tokens down to 10, one at a time: the person's answers, else
-    ``bot_return``'s."""
-    total = tokens_of(S, p)
-    if total <= MAX_TOKENS:
-        return
+def return_tokens(S, R, T, F, A, p, b, total):
+    """Player p, holding ``total`` tokens (more than 10), returns tokens down to 10, one
+    at a time: the person's answers, else ``bot_return``'s."""
     A[A_TX + b * NXS + X_RETURNED] += total - MAX_TOKENS
     target = -2
     while total > MAX_TOKENS:
@@ -596,6 +603,8 @@ def return_tokens(S, R, T, F, A, p, b):
                     asks.put_option(S, G_ASK, n, j)
                     n += 1
             k = ask_n(S, p, ASK_RETURN, -1, total - MAX_TOKENS, n, 0)
+            if stopped(S):
+                return
         if k == ANSWER_OPEN:
             k, target = bot_return(S, R, T, F, p, b, total, target)
             told(S, p, ASK_RETURN, k)
@@ -637,18 +646,22 @@ def bot_return(S, R, T, F, p, b, total, target):
     return (GOLD if k < 0 else k), target
 
 
-@kernel
-def noble_visit(S, R, T, F, A, p, b):
-    """If p's bonuses meet a face-up noble's requirement, one noble visits: the one a
-    person names (``dsim play``; asked when two or more can come); a bot's by
-    ``bot_noble``."""
+@inline
+def nobles_due(S, T, p):
+    """How many face-up nobles p's bonuses meet the requirement of."""
     q = 0
     for i in range(S[G_NNOB]):
         n = S[S_NOB + i]
         if n >= 0 and noble_ok(S, T, p, n):
             q += 1
-    if q == 0:
-        return
+    return q
+
+
+@kernel
+def noble_visit(S, R, T, F, A, p, b, q):
+    """One of the q face-up nobles (one or more) whose requirement p's bonuses meet
+    (``nobles_due``) visits: the one a person names (``dsim play``; asked when two or
+    more can come); a bot's by ``bot_noble``."""
     x = ANSWER_OPEN
     if person(S, p):
         q = 0
@@ -658,6 +671,8 @@ def noble_visit(S, R, T, F, A, p, b):
                 asks.put_option(S, G_ASK, q, n)
                 q += 1
         x = ask_n(S, p, ASK_NOBLE, -1, 0, q, 0)
+        if stopped(S):
+            return
     if x == ANSWER_OPEN:
         pick = bot_noble(S, R, T, F, p, b, q)
         told(S, p, ASK_NOBLE, S[S_NOB + pick])

@@ -136,6 +136,12 @@ def env_deal(S, R, T, seed, gi, seat_mode):
 
 
 @inline
+def may_ask(S):
+    """Only the seat to move decides in its turn: does a learning seat move next?"""
+    return (S[G_HUMAN] >> S[G_CUR]) & 1 != 0
+
+
+@inline
 def env_turn(S, R, T, F, A, grec, g):
     """One turn (a learning seat's decisions ask)."""
     return play_turns(S, R, T, F, A, grec, g, -1, 1)

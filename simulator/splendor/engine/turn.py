@@ -6,8 +6,8 @@ from ...kernels.tally_kernels import score_game, score_seat  # noqa: F401 - the 
 from ..layout import *  # noqa: F403 - the layout's constants are the kernels' constants
 from ._jit import inline, kernel
 from .board import check_conservation  # noqa: F401 - the shared finish_game's
-from .board import holdings, log, ps, setup_game
-from .decide import act, log_pass, noble_visit, person, person_act, return_tokens
+from .board import holdings, log, ps, setup_game, tokens_of
+from .decide import act, log_pass, noble_visit, nobles_due, person, person_act, return_tokens, stopped
 
 
 @kernel
@@ -15,11 +15,17 @@ def play_turn(S, R, T, F, A, p, b):
     """Player p's turn: one action (or a pass), tokens back down to 10, a noble's visit.
     It is idle when it leaves what p holds unchanged and would do so again: a pass (no
     legal move), or a bot whose choices follow from the board alone (not random, reading
-    no turn number), so that a round of idle turns repeats for ever."""
+    no turn number), so that a round of idle turns repeats for ever. A stepped game's
+    question ends the turn where it is asked (``stopped``)."""
     log(S, EV_TURN, p, -1, S[ps(p, PS_TURNS)] + 1)
     tokens, cards = holdings(S, p)
     S[G_TAKEN] = 0
-    a = person_act(S, R, T, F, A, p, b) if person(S, p) else act(S, R, T, F, A, p, b)
+    if person(S, p):
+        a = person_act(S, R, T, F, A, p, b)
+        if stopped(S):
+            return
+    else:
+        a = act(S, R, T, F, A, p, b)
     end_turn(S, R, T, F, A, p, b, a, tokens, cards)
 
 
@@ -32,8 +38,16 @@ def end_turn(S, R, T, F, A, p, b, a, tokens, cards):
     if passed:
         log_pass(S, p)
     count_action(S, A, p, b, a)
-    return_tokens(S, R, T, F, A, p, b)
-    noble_visit(S, R, T, F, A, p, b)
+    total = tokens_of(S, p)
+    if total > MAX_TOKENS:  # (the calls only when there is something to do: most turns, none)
+        return_tokens(S, R, T, F, A, p, b, total)
+        if person(S, p) and stopped(S):
+            return
+    q = nobles_due(S, T, p)
+    if q > 0:
+        noble_visit(S, R, T, F, A, p, b, q)
+        if person(S, p) and stopped(S):
+            return
     tokens_after, cards_after = holdings(S, p)
     # a steady bot repeats a turn that changed nothing; a person may not (the seat's bot is the hint's)
     steady = passed or (T[T[TH_BOPT] + b * NO + O_STEADY] != 0 and not person(S, p))
