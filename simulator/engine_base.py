@@ -154,7 +154,7 @@ class EngineState:
         o = int(self.S[E.G_ASK])
         r = [int(x) for x in self.S[o:o + Q.Q_SCRATCH]]
         view = self.copy()
-        self.ENGINE.kernels().state_copy(self.S, o + Q.Q_SNAP, view.S, 0)
+        self.ENGINE.kernels().state_copy(self.S, Q.asked_state(self.S, o), view.S, 0)
         view.A[:] = 0  # what the replay tallied after the question is not the view's
         known = r[Q.Q_STATE] == 2  # the seat's bot answered it
         return Asked(r[Q.Q_KIND], r[Q.Q_PLAYER], r[Q.Q_ABOUT], r[Q.Q_ARG], r[Q.Q_OWNER],

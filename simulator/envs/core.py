@@ -4,6 +4,7 @@ Gymnasium, PettingZoo and vector environments are built on it; it needs neither 
 from __future__ import annotations
 
 import numpy as np
+from numba import config
 
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from .. import api
 from ..errors import one_error, short
 from ..games import DEFAULT, STRATEGIES as _STRATEGIES, GameFailure, game_name, game_of_bots, get_game, offers
 from ..kernels import stepping as K
+from ..kernels.ask_layout import asked_state
 from ..kernels.tally_layout import SHARE, SEATS_FIXED, SEATS_ROTATE
 
 #: the bot files that come with dsim (the default opponents)
@@ -76,10 +78,8 @@ class Batch:
         self.io[rows, K.IO_RESET] = 1
         self.io[rows, K.IO_GAME] = games
         self.io[rows, K.IO_LEARN] = self.learn_bits
-        with np.errstate(over="ignore"):
-            self._k.env_reset(self.S2, self.R2, self.SN, self.RN, self.T, self.F, self.A, self.grec,
-                              self.obs, self.mask, self.io, self.spec.koff, np.uint64(self.seed), self.seat_mode)
-        self._check(rows)
+        if self._run(self._k.env_reset):
+            self._check(rows)
 
     def step(self, actions) -> None:
         """Answer each row's open question with ``actions[r]``: a row whose game ends in it
@@ -92,12 +92,21 @@ class Batch:
             raise one_error(f"step takes one whole-number action per row ({self.n}), not an array of shape "
                             f"{actions.shape} and type {short(actions.dtype)}")
         self.io[:, K.IO_ACTION] = actions  # (the kernel checks them all before it steps a row)
-        with np.errstate(over="ignore"):
-            self._k.env_step(self.S2, self.R2, self.SN, self.RN, self.T, self.F, self.A, self.grec,
-                             self.obs, self.mask, self.io, self.spec.koff, np.uint64(self.seed), self.seat_mode)
-        self._check(None)
+        if self._run(self._k.env_step):
+            self._check(None)
+
+    def _run(self, kernel) -> int:
+        """Run a stepping kernel on the rows; how many rows it left in error. (As plain
+        Python, numpy would warn of the random streams' arithmetic, which wraps on purpose.)"""
+        args = (self.S2, self.R2, self.SN, self.RN, self.T, self.F, self.A, self.grec,
+                self.obs, self.mask, self.io, self.spec.koff, np.uint64(self.seed), self.seat_mode)
+        if config.DISABLE_JIT:
+            with np.errstate(over="ignore"):
+                return kernel(*args)
+        return kernel(*args)
 
     def _check(self, rows) -> None:
+        """Raise the first error the kernel left in ``rows`` (None: all), if any."""
         err = self.io[:, K.IO_ERR] if rows is None else self.io[rows, K.IO_ERR]
         if not err.any():
             return
@@ -173,7 +182,7 @@ class Batch:
         X = np.zeros(E.S_EV, np.int32)
         o = int(self.S2[r, E.G_ASK])
         over = bool(self.done[r])
-        self._k.state_copy(self.S2[r], 0 if over else o + K.Q_SNAP, X, 0)
+        self._k.state_copy(self.S2[r], 0 if over else asked_state(self.S2[r], o), X, 0)
         OV = np.zeros(self.spec.obs_size, np.float32)
         asked = not over and int(self.player[r]) == seat
         self._k.observe(X, self.T, seat, self.S2[r], o if asked else -1, OV)

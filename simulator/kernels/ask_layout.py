@@ -6,8 +6,9 @@ layout names G_ASK and G_HUMAN, the seats persons play: bit s for seat s). It ho
 far (the tape), read in order as the engine meets their decisions; at the first decision
 the tape has no answer for, the engine records the question: its kind, whose it is, what
 it is about, the legal answers, how many events the log held, and a copy of the state as
-it stood (the snapshot: the game's ``state_copy``, each zone as far as it is filled),
-then stops the game (its ERR_ASK). ``dsim play`` shows that
+it stood (the snapshot: the game's ``state_copy``, each zone as far as it is filled;
+none in a stepped game at a question after which it stops at once, Q_LIVE: the state
+itself is as it stood), then stops the game (its ERR_ASK). ``dsim play`` shows that
 state, takes the answer, and plays on from the start of that turn (a copy kept,
 simulator/person.py's ``PersonTable``) with the turn's answers and one more: a game
 depends only on its seed and the answers, so going on from there is exact.
@@ -27,6 +28,7 @@ Q_TAPE_N = 11    # answers on the tape
 Q_TAPE_I = 12    # answers read so far
 Q_TAPE_CAP = 13  # answers the tape has room for
 Q_NOHINT = 14    # 1: no bot answers an open question (a stepped game keeps nothing after it)
+Q_LIVE = 15      # 1: no snapshot was kept: the state itself is as it stood (a stepped game stopped at once)
 Q_SCRATCH = 16   # the options of the decision at hand (MAXOPT), written before each ask
 MAXOPT = 64
 Q_OPTS = Q_SCRATCH + MAXOPT   # the open question's options (copied from the scratch)
@@ -46,3 +48,9 @@ def region_size(s_ev: int, tape: int) -> int:
 def tape_at(s_ev: int) -> int:
     """Where the tape starts in the ask region."""
     return ASK_HEAD + s_ev
+
+
+def asked_state(S, o: int) -> int:
+    """Where in S the state stands as it stood at the open question of the ask region at
+    S[o:]: the snapshot, or (Q_LIVE) the state itself."""
+    return 0 if S[o + Q_LIVE] != 0 else o + Q_SNAP

@@ -4,9 +4,9 @@ person's answers from the ask region's tape, or record the question and stop the
 pass their layout's offsets; nothing here runs in a game no person plays."""
 from numba import njit
 
-from .ask_layout import (ANSWER_NONE, ANSWER_OPEN, Q_ABOUT, Q_ARG, Q_HINT, Q_HINT_NEV, Q_KIND, Q_NEV, Q_NOPT,
-                         Q_NOHINT, Q_OPTIONAL, Q_OPTS, Q_OWNER, Q_PLAYER, Q_SCRATCH, Q_STATE, Q_TAPE_I, Q_TAPE_N,
-                         tape_at)
+from .ask_layout import (ANSWER_NONE, ANSWER_OPEN, Q_ABOUT, Q_ARG, Q_HINT, Q_HINT_NEV, Q_KIND, Q_LIVE, Q_NEV,
+                         Q_NOPT, Q_NOHINT, Q_OPTIONAL, Q_OPTS, Q_OWNER, Q_PLAYER, Q_SCRATCH, Q_STATE, Q_TAPE_I,
+                         Q_TAPE_N, tape_at)
 
 _inline = njit(forceinline=True, error_model="numpy", _nrt=False)
 _tape_at = _inline(tape_at)
@@ -68,6 +68,18 @@ def asked(S, g_ask, fresh, a):
     before it)? The game's ``ask_n`` then keeps the snapshot (its ``state_copy`` of the
     state as it stood, at Q_SNAP)."""
     return fresh and a == ANSWER_OPEN and S[S[g_ask] + Q_STATE] == 1
+
+
+@_inline
+def live(S, g_ask, stops):
+    """Is the question just recorded one whose state is the live state (Q_LIVE, set here)?
+    A stepped game (no hint wanted) at a question after which it stops at once
+    (``stops``: the game's code changes nothing after it) keeps no snapshot: the state
+    itself stays as it stood. Else the game's ``ask_n`` keeps the snapshot."""
+    o = S[g_ask]
+    x = 1 if stops and S[o + Q_NOHINT] != 0 else 0
+    S[o + Q_LIVE] = x
+    return x != 0
 
 
 @_inline

@@ -20,7 +20,7 @@ where a question allows it). A mask row has a 1 for each legal action.
 
 Per-row integers (IO, int64): what goes in and comes out besides the observations."""
 from .ask_layout import (ANSWER_NONE, ASK_HEAD, Q_ABOUT, Q_ARG, Q_KIND, Q_NOPT, Q_OPTIONAL, Q_OPTS, Q_OWNER,  # noqa: F401
-                         Q_NOHINT, Q_PLAYER, Q_SNAP, Q_STATE, Q_TAPE_CAP, Q_TAPE_I, Q_TAPE_N)
+                         Q_LIVE, Q_NOHINT, Q_PLAYER, Q_SNAP, Q_STATE, Q_TAPE_CAP, Q_TAPE_I, Q_TAPE_N)
 import numpy as np
 
 from .tally_layout import GR_PER_SEAT, GR_SEAT
@@ -83,7 +83,8 @@ def advance(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO):
         err = env_turn(S, R, T, F, A, grec, g)
         if err == ERR_ASK:
             p = S[o + Q_PLAYER]
-            X = S[o + Q_SNAP:o + Q_SNAP + S_EV]  # the state as it stood when it asked
+            x = 0 if S[o + Q_LIVE] != 0 else o + Q_SNAP  # (ask_layout.asked_state)
+            X = S[x:x + S_EV]  # the state as it stood when it asked
             encode(X, T, p, S, o, OB[g])
             M = MB[g]
             for j in range(np.uint64(na)):  # unsigned: one memset (no index to wrap around)
@@ -144,28 +145,34 @@ def deal(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO, seed, seat_mode):
 
 
 def env_reset(SB, RB, SN, RN, T, F, A, grec, OB, MB, IO, KO, seed, seat_mode):
-    """Deal each row with IO[g, IO_RESET] set (``deal``)."""
+    """Deal each row with IO[g, IO_RESET] set (``deal``). Returns how many rows are in
+    error (IO_ERR)."""
+    bad = 0
     for g in range(SB.shape[0]):
         if IO[g, IO_RESET] != 0:
             IO[g, IO_RESET] = 0
             IO[g, IO_ENDED] = -1
             IO[g, IO_ERR] = deal(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO, seed, seat_mode)
+        bad += IO[g, IO_ERR] != 0
+    return bad
 
 
 def env_step(SB, RB, SN, RN, T, F, A, grec, OB, MB, IO, KO, seed, seat_mode):
     """Answer each open question with action IO[g, IO_ACTION] and play on to the next one.
     A row whose game ends says so (IO_ENDED, IO_WIN, IO_FINAL) and, with IO_AUTO, is dealt
     its next game (``deal``); else it is left as it is until it is reset. An action a
-    row's mask does not allow is that row's ERR_ANSWER, and no row is stepped."""
+    row's mask does not allow is that row's ERR_ANSWER, and no row is stepped. Returns
+    how many rows are in error (IO_ERR)."""
     na = MB.shape[1]
-    wrong = False
+    wrong = 0
     for g in range(SB.shape[0]):  # every action checked first: a wrong one steps no row
         a = IO[g, IO_ACTION]
         if IO[g, IO_PLAYER] >= 0 and (a < 0 or a >= na or MB[g, a] == 0):
             IO[g, IO_ERR] = ERR_ANSWER
-            wrong = True
-    if wrong:
-        return
+            wrong += 1
+    if wrong != 0:
+        return wrong
+    bad = 0
     for g in range(SB.shape[0]):
         IO[g, IO_ENDED] = -1
         if IO[g, IO_PLAYER] < 0:
@@ -176,6 +183,7 @@ def env_step(SB, RB, SN, RN, T, F, A, grec, OB, MB, IO, KO, seed, seat_mode):
         k = S[o + Q_TAPE_N]
         if k >= S[o + Q_TAPE_CAP]:
             IO[g, IO_ERR] = ERR_TAPE
+            bad += 1
             continue
         S[o + ASK_HEAD + S_EV + k] = ANSWER_NONE if a == na - 1 else a - KO[S[o + Q_KIND]]
         state_copy(SN[g], 0, S, 0)
@@ -192,6 +200,8 @@ def env_step(SB, RB, SN, RN, T, F, A, grec, OB, MB, IO, KO, seed, seat_mode):
                 IO[g, IO_GAME] += IO[g, IO_STRIDE]
                 err = deal(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO, seed, seat_mode)
         IO[g, IO_ERR] = err
+        bad += err != 0
+    return bad
 
 
 def observe(S, T, p, D, d, OV):

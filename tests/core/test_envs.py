@@ -32,11 +32,11 @@ def table(case, seat=1, n=1, autoreset=False, seed=5, bots=None):
 
 
 def snapshot(b, r=0):
-    """Row r's state as it stood at its question (the stepping kernels' copy), as a whole
-    state array."""
+    """Row r's state as it stood at its question (the stepping kernels' copy, or the state
+    itself where the game stopped at once: Q_LIVE), as a whole state array."""
     E = b.spec.layout
     X = np.zeros(E.S_EV, np.int32)
-    b.spec.kernels.state_copy(b.S2[r], int(b.S2[r, E.G_ASK]) + Q.Q_SNAP, X, 0)
+    b.spec.kernels.state_copy(b.S2[r], Q.asked_state(b.S2[r], int(b.S2[r, E.G_ASK])), X, 0)
     return X
 
 
@@ -447,22 +447,39 @@ def test_a_stepped_answer_is_the_question_s_when_the_move_before_it_had_no_choic
     assert (after.S[E.S_BANK:E.S_BANK + 6] >= 0).all()
 
 
+@pytest.mark.parametrize("case", ["dominion", "splendor"])
+def test_a_seats_view_of_a_row_is_the_rows_observation_for_the_seat_asked(case):
+    """``Batch.observe`` (a PettingZoo seat's view) reads the state as it stood at the
+    question, a snapshot or the live state (Q_LIVE), as the step's observation does."""
+    b = table(case, n=4, autoreset=True)
+    b.reset(np.arange(4), np.arange(4))
+    rng = np.random.default_rng(1)
+    for _ in range(scaled(60, 12)):
+        for r in range(4):
+            assert np.array_equal(b.observe(r, int(b.player[r])), b.obs[r]), r
+        b.step((rng.random(b.mask.shape) * b.mask).argmax(1))
+
+
 def test_a_stepped_splendor_game_stops_at_its_question():
-    """Nothing after a stepped game's question is played (it would be thrown away): the
-    live state is the state as it stood when it asked, at every question of random play
-    (the turn's action, tokens to give back, gold to pay), and at a noble's (stacked)."""
+    """Nothing after a stepped game's question is played (it would be thrown away), so no
+    snapshot is kept (Q_LIVE): the state itself is as it stood, dsim play's at the same
+    question, at every question of random play (the turn's action, tokens to give back,
+    gold to pay)."""
     from simulator.splendor import layout as E
-    b = table("splendor", n=16, autoreset=True)
-    b.reset(np.arange(16), np.arange(16))
-    rng = np.random.default_rng(2)
-    kinds = set()
-    for _ in range(scaled(200, 20)):
-        for r in range(16):
-            kinds.add(int(b.S2[r, int(b.S2[r, E.G_ASK]) + Q.Q_KIND]))
-            assert np.array_equal(b.S2[r, :E.S_EV], snapshot(b, r)), r
-        u = rng.random(b.mask.shape) * b.mask
-        b.step(u.argmax(1))
-    assert {E.ASK_ACT, E.ASK_RETURN, E.ASK_GOLD} <= kinds
+    b = table("splendor", seed=3)
+    person = PersonTable(b.game.GAME, b.match, 1, 3, 0)
+    b.reset([0], [0])
+    rng = random.Random(3)
+    kinds, answers = set(), []
+    while (q := person.replay(answers).asked()) is not None:
+        o = int(b.S2[0, E.G_ASK])
+        assert b.S2[0, o + Q.Q_LIVE] == 1 and int(b.S2[0, o + Q.Q_KIND]) == q.kind
+        assert np.array_equal(game_part(b, filled(b, b.S2[0])), game_part(b, filled(b, q.view.S)))
+        kinds.add(q.kind)
+        a = rng.choice(list(np.flatnonzero(b.mask[0])))
+        answers.append(Q.ANSWER_NONE if a == b.spec.n_actions - 1 else a - int(b.spec.koff[q.kind]))
+        b.step([a])
+    assert b.done[0] and {E.ASK_ACT, E.ASK_RETURN, E.ASK_GOLD} <= kinds
 
 
 def test_a_stepped_splendor_game_stops_at_a_noble_question():
@@ -490,7 +507,11 @@ def test_a_stepped_splendor_game_stops_at_a_noble_question():
     o = int(b.S2[0, E.G_ASK])
     assert int(b.player[0]) == 0 and int(b.S2[0, o + Q.Q_KIND]) == E.ASK_NOBLE
     assert sorted(b.S2[0, o + Q.Q_OPTS:o + Q.Q_OPTS + 2]) == sorted([n1, n2])
-    assert np.array_equal(b.S2[0, :E.S_EV], snapshot(b))  # no noble has come
+    after = State(b.match)
+    after.S[:E.S_EV] = b.S2[0, :E.S_EV]  # the state as it stood at the question (Q_LIVE)
+    assert b.S2[0, o + Q.Q_LIVE] == 1 and after.S[E.S_OWNER + 18] == 0  # bought
+    assert after.noble_owner(n1) == after.noble_owner(n2) == -1  # and no noble has come yet
+    assert after.S[E.S_PS + E.PS_TURNS] == st.S[E.S_PS + E.PS_TURNS]  # nor has the turn ended
 
 
 @pytest.mark.parametrize("kingdom", ["underlings", "victory_dance"])

@@ -53,10 +53,12 @@ def resolving(S):
 @inline
 def ask_n(S, p, kind, about, arg, owner, n, optional):
     """p's answer among the n options written (``asks.ask`` with this layout's offsets);
-    a question it records keeps the state as it stood (``state_copy``, at Q_SNAP)."""
+    a question it records keeps the state as it stood (``state_copy``, at Q_SNAP), but
+    for a stepped game's Action to play or card to buy, after which the turn stops at once
+    (``turn.action_phase``, ``turn.buys``): the state itself stays as it stood (``asks.live``)."""
     fresh = S[S[G_ASK] + Q_STATE] == 0
     a = asks.ask(S, G_ASK, G_ERR, G_NEV, S_EV, ERR_ASK, ERR_ANSWER, p, kind, about, arg, owner, n, optional)
-    if asks.asked(S, G_ASK, fresh, a):
+    if asks.asked(S, G_ASK, fresh, a) and not asks.live(S, G_ASK, kind == ASK_PLAY or kind == ASK_BUY):
         state_copy(S, 0, S, S[G_ASK] + Q_SNAP)
     return a
 

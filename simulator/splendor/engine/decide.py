@@ -32,10 +32,12 @@ person = inline(jit.engine_copy(shared.person, globals(), shared.PERSON_NAMES[:1
 @inline
 def ask_n(S, p, kind, about, arg, n, optional):
     """p's answer among the n options written (``asks.ask`` with this layout's offsets);
-    a question it records keeps the state as it stood (``state_copy``, at Q_SNAP)."""
+    a question it records keeps the state as it stood (``state_copy``, at Q_SNAP), but
+    in a stepped game, which stops at once at every question (``stopped``): the state
+    itself stays as it stood (``asks.live``)."""
     fresh = S[S[G_ASK] + Q_STATE] == 0
     a = asks.ask(S, G_ASK, G_ERR, G_NEV, S_EV, ERR_ASK, ERR_ANSWER, p, kind, about, arg, p, n, optional)
-    if asks.asked(S, G_ASK, fresh, a):
+    if asks.asked(S, G_ASK, fresh, a) and not asks.live(S, G_ASK, True):
         state_copy(S, 0, S, S[G_ASK] + Q_SNAP)
     return a
 
