@@ -2,7 +2,7 @@
 batched environment with a random masked policy (numpy, in the loop), of one Gymnasium
 environment stepped with a random legal action, and the median of several rounds of each.
 
-    .venv/bin/python bench/envs.py [--rows 128] [--rounds 5] [--decisions 1000000]
+    .venv/bin/python bench/envs.py [--rows 32,64,128] [--rounds 5] [--decisions 1000000]
 """
 from __future__ import annotations
 
@@ -60,18 +60,25 @@ def single(game, bot, setup, decisions: int) -> float:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rows", type=int, default=128, help="games the batched environment steps at once")
+    ap.add_argument("--rows", default="32,64,128",
+                    help="games the batched environment steps at once (a comma-separated list: each measured)")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--decisions", type=int, default=1_000_000, help="decisions of the batched round")
     args = ap.parse_args(argv)
+    try:
+        counts = [int(x) for x in args.rows.split(",")]
+    except ValueError:
+        ap.error(f"--rows takes whole numbers separated by commas, not {args.rows[:40]!r}")
     for label, game, bot, setup in TABLES:
-        batched(game, bot, setup, args.rows, args.rows * 10)  # compile and warm
-        single(game, bot, setup, 100)
-        b = [batched(game, bot, setup, args.rows, args.decisions) for _ in range(args.rounds)]
+        single(game, bot, setup, 100)  # compile and warm
+        for rows in counts:
+            batched(game, bot, setup, rows, rows * 10)
+            b = [batched(game, bot, setup, rows, args.decisions) for _ in range(args.rounds)]
+            print(f"{label}: batched, {rows} rows: {statistics.median(b):,.0f} decisions per CPU-second "
+                  f"({min(b):,.0f}-{max(b):,.0f})", flush=True)
         s = [single(game, bot, setup, args.decisions // 20) for _ in range(args.rounds)]
-        print(f"{label}: batched ({args.rows} rows) {statistics.median(b):,.0f} decisions per CPU-second "
-              f"({min(b):,.0f}-{max(b):,.0f}); one Gymnasium environment {statistics.median(s):,.0f} steps per "
-              f"CPU-second ({min(s):,.0f}-{max(s):,.0f})")
+        print(f"{label}: one Gymnasium environment {statistics.median(s):,.0f} steps per CPU-second "
+              f"({min(s):,.0f}-{max(s):,.0f})", flush=True)
     return 0
 
 

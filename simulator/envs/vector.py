@@ -18,10 +18,12 @@ class VectorEnv:
     ``reward``: "win" (the win share at the end: 1, 1/k for a k-way tie, 0) or "lead"
     (besides, at each step the change in your score minus the best other score)."""
 
-    def __init__(self, game: str | None = None, n: int = 128, opponents=None, setup=None, seat: int | None = None,
+    def __init__(self, game: str | None = None, n: int = 64, opponents=None, setup=None, seat: int | None = None,
                  rules: dict | None = None, reward: str = "win", seed: int = 0, copy: bool = True):
         """``copy`` False: ``reset`` and ``step`` return the environment's own arrays, which
-        the next step overwrites (no copy: the fastest; keep what you need)."""
+        the next step overwrites (no copy: the fastest; keep what you need). ``n``: 32 to
+        64 rows step fastest per core here: what a step touches of a row is about 12 KB in
+        Dominion, and more rows outgrow the core's cache (docs/learn.md)."""
         g, match, learners, seats = learning_table(game, opponents, setup, 1, seat, rules)
         self.num_envs = n
         self.batch = Batch(g, match, n, learners, seed, seats, autoreset=True)

@@ -5,9 +5,11 @@ the engine's names, STEP_NAMES).
 A stepped game is a person's game (simulator/kernels/ask_layout.py) whose persons are
 the learning seats (G_HUMAN's bits). Each batch row g holds one game: its state SB[g] and
 streams RB[g], and the state and streams at the start of the turn being played (SN[g],
-RN[g]; the game's ``state_copy``, each zone as far as it is filled). The engine stops at a
-learning seat's question (ERR_ASK) having recorded it and kept the state as it stood; the
-row's observation (OB[g]), action mask (MB[g]), the seat asked and the scores are written then. An action
+RN[g]; the game's ``state_copy``, each zone as far as it is filled; kept before a turn
+that may ask a learning seat, ``may_ask``). The engine stops at a learning seat's question
+(ERR_ASK) having recorded it and kept the state as it stood (a snapshot, or the state
+itself where the game stops at once: ask_layout's Q_LIVE); the row's observation
+(OB[g]), action mask (MB[g]), the seat asked and the scores are written then. An action
 is the answer: the turn's start is restored, its answers so far plus this one are put on
 the tape, and the turn is played again to the next question (or the game's end), a turn
 at a time, keeping each turn's start. A game depends only on its seed and the answers, so
