@@ -410,11 +410,10 @@ def test_a_vector_reset_goes_on_with_each_rows_next_game_and_a_seed_starts_again
         v.reset(seed=-1)
 
 
-def test_a_stepped_answer_is_the_question_s_when_the_move_before_it_had_no_choice():
-    """A stepped Splendor game takes its tape's answer for the turn's action without listing
-    the legal actions again, but only when there are two or more of them: here the one
-    legal action (the only card it can buy) is no question, and the answer on the tape is
-    for the question after it (which of two nobles visits)."""
+def two_nobles_a_card_away():
+    """A stepped Splendor game (the learner at seat 0) and the board of its turn's start
+    (to stack, then put in SN): two nobles a green card away, the one face-up card
+    card 18 (green, two blue and two red). Returns (batch, board, noble 1, noble 2)."""
     from simulator.splendor import layout as E
     from simulator.splendor.cards import CARDS
     from simulator.splendor.game import State
@@ -426,10 +425,21 @@ def test_a_stepped_answer_is_the_question_s_when_the_move_before_it_had_no_choic
     st.S[:E.S_EV] = b.SN[0, :E.S_EV]  # the learner's turn as it starts
     n1, n2 = noble([0, 4, 4, 0, 0]), noble([0, 0, 4, 4, 0])
     st.set_nobles([n1, n2])
-    for colour, n in ((U, 4), (G, 3), (R, 4)):  # two nobles a green card away
+    for colour, n in ((U, 4), (G, 3), (R, 4)):
         for c in [x.id for x in CARDS if x.level == 1 and x.bonus == colour and x.id != 18][:n]:
             st.give_card(0, c)
-    one_level_board(st, [18])  # green, costs two blue and two red: the only card it can buy
+    one_level_board(st, [18])
+    return b, st, n1, n2
+
+
+def test_a_stepped_answer_is_the_question_s_when_the_move_before_it_had_no_choice():
+    """A stepped Splendor game takes its tape's answer for the turn's action without listing
+    the legal actions again, but only when there are two or more of them: here the one
+    legal action (the only card it can buy) is no question, and the answer on the tape is
+    for the question after it (which of two nobles visits)."""
+    from simulator.splendor import layout as E
+    from simulator.splendor.game import State
+    b, st, n1, n2 = two_nobles_a_card_away()
     st.set_reserved(0, [71, 72, 73])  # three it cannot buy: no reserve either
     st.set_bank([0, 0, 0, 0, 0, 5])  # no gem to take
     st.set_tokens(0, [0] * 6)
@@ -484,19 +494,8 @@ def test_a_stepped_splendor_game_stops_at_its_question():
 
 def test_a_stepped_splendor_game_stops_at_a_noble_question():
     from simulator.splendor import layout as E
-    from simulator.splendor.cards import CARDS
     from simulator.splendor.game import State
-    from ..splendor.helpers import G, R, U, noble, one_level_board
-    b = table("splendor", seat=0)
-    b.reset([0], [7])
-    st = State(b.match)
-    st.S[:E.S_EV] = b.SN[0, :E.S_EV]  # the learner's turn as it starts
-    n1, n2 = noble([0, 4, 4, 0, 0]), noble([0, 0, 4, 4, 0])
-    st.set_nobles([n1, n2])
-    for colour, n in ((U, 4), (G, 3), (R, 4)):  # two nobles a green card away
-        for c in [x.id for x in CARDS if x.level == 1 and x.bonus == colour and x.id != 18][:n]:
-            st.give_card(0, c)
-    one_level_board(st, [18])  # green, costs two blue and two red
+    b, st, n1, n2 = two_nobles_a_card_away()
     st.set_bank([1, 0, 0, 0, 0, 5])  # a white gem to take: the action is a question
     st.set_tokens(0, [0] * 6)
     b.SN[0, :E.S_EV] = st.S[:E.S_EV]
