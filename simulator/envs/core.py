@@ -25,8 +25,9 @@ TAPE = 4096
 
 class Batch:
     """``n`` games of ``match``, each stepped to the next question of a learning seat: the
-    seats whose bots are ``learners`` (indices into the match's bots; their bots play the
-    rest of a turn once a question is open, and nothing of that is kept). Game ``gi`` of
+    seats whose bots are ``learners`` (indices into the match's bots; a game stops at a
+    question where it can, else their bots play on to the turn's end, and nothing of that
+    is kept: docs/learn.md, "How it steps"). Game ``gi`` of
     the run with ``seed`` is the same game as ``dsim run``'s game gi (its deal and seats:
     ``seats`` "rotate" moves every bot a seat each game, "fixed" keeps the match's order)."""
 
@@ -195,8 +196,8 @@ def learning_table(game: str | None = None, opponents=None, setup=None, learners
     ``learners`` learning seats and a bot of ``opponents`` (bot files) in each other seat.
     No opponents: the game's first ``dsim bench`` bot (strategies/), once unless
     ``learners`` fill the table. A learning seat's bot is the first opponent's (it
-    decides nothing the learner is asked: once a question is open the engine plays on
-    only to throw that away). ``seat`` (0-based, one learner): the learner always sits
+    decides nothing the learner is asked: where a game plays on past an open question, it
+    throws that play away). ``seat`` (0-based, one learner): the learner always sits
     there; None: the seats rotate from game to game (game gi: bot b sits at seat (b - gi)
     mod players)."""
     opponents = list(opponents or [])

@@ -21,9 +21,9 @@ class VectorEnv:
     def __init__(self, game: str | None = None, n: int = 64, opponents=None, setup=None, seat: int | None = None,
                  rules: dict | None = None, reward: str = "win", seed: int = 0, copy: bool = True):
         """``copy`` False: ``reset`` and ``step`` return the environment's own arrays, which
-        the next step overwrites (no copy: the fastest; keep what you need). ``n``: 32 to
-        64 rows step fastest per core here: what a step touches of a row is about 12 KB in
-        Dominion, and more rows outgrow the core's cache (docs/learn.md)."""
+        the next step overwrites (no copy: the fastest; keep what you need). ``n``: 64 rows,
+        or up to 128 for a game whose rows are small, step fastest per core here: more rows
+        outgrow the core's cache (docs/learn.md, "Throughput")."""
         g, match, learners, seats = learning_table(game, opponents, setup, 1, seat, rules)
         self.num_envs = n
         self.batch = Batch(g, match, n, learners, seed, seats, autoreset=True)

@@ -23,11 +23,12 @@ def ask(S, g_ask, g_err, g_nev, s_ev, err_ask, err_answer, p, kind, about, arg, 
     """Player p's answer to a decision whose n options are in the scratch list: the one
     option when there is no choice (n == 1 and not ``optional``), ANSWER_NONE when there
     is none (n == 0); else the tape's next answer. With the tape read to its end the
-    question is recorded, with a snapshot of the state, if none is open yet (and no wrong
-    answer stopped the game), and the game is told to stop (S[g_err] = err_ask; the game's
-    own ``ask_n`` then keeps the snapshot, ``asked``):
+    question is recorded if none is open yet (and no wrong answer stopped the game), and
+    the game is told to stop (S[g_err] = err_ask; the game's own ``ask_n`` then keeps a
+    snapshot of the state, ``asked``, unless it stops at once, ``live``):
     ANSWER_OPEN, and the seat's bot decides in the person's place until the game stops
-    (``told`` keeps its first answer, the hint). An answer that is not an option stops
+    (``told`` keeps its first answer, the hint; a stepped game, which wants no hint,
+    stops where it can: ``no_hint``). An answer that is not an option stops
     the game with err_answer (the callers check each answer before it joins the tape;
     this keeps a wrong tape from playing on)."""
     o = S[g_ask]

@@ -337,6 +337,7 @@ def stepping_kernels(kernels: "Kernels", namespace: dict) -> None:
     """simulator/kernels/stepping.py's kernels as an engine's own, put in its module's
     ``namespace`` (which provides stepping.STEP_NAMES): the helpers inlined, the entry
     points ``env_reset``, ``env_step`` and ``observe`` compiled on first use."""
+    namespace["asked_state"] = kernels.inline(ask_layout.asked_state)
     for name in ("turn_start", "advance", "deal", "finish"):
         namespace[name] = kernels.inline(engine_copy(getattr(stepping, name), namespace))
     for name in ("env_reset", "env_step", "observe"):

@@ -12,7 +12,7 @@ itself where the game stops at once: ask_layout's Q_LIVE); the row's observation
 (OB[g]), action mask (MB[g]), the seat asked and the scores are written then. An action
 is the answer: the turn's start is restored, its answers so far plus this one are put on
 the tape, and the turn is played again to the next question (or the game's end), a turn
-at a time, keeping each turn's start. A game depends only on its seed and the answers, so
+at a time, keeping the start of each turn that may ask. A game depends only on its seed and the answers, so
 this is the same game one decision further: bit for bit the game ``dsim play`` plays with
 the same answers (tests/core/test_envs.py).
 
@@ -85,7 +85,7 @@ def advance(SB, RB, SN, RN, T, F, A, grec, g, OB, MB, IO, KO):
         err = env_turn(S, R, T, F, A, grec, g)
         if err == ERR_ASK:
             p = S[o + Q_PLAYER]
-            x = 0 if S[o + Q_LIVE] != 0 else o + Q_SNAP  # (ask_layout.asked_state)
+            x = asked_state(S, o)  # (ask_layout's, inlined: jit.stepping_kernels)
             X = S[x:x + S_EV]  # the state as it stood when it asked
             encode(X, T, p, S, o, OB[g])
             M = MB[g]

@@ -471,10 +471,10 @@ def test_a_seats_view_of_a_row_is_the_rows_observation_for_the_seat_asked(case):
 
 
 def test_a_stepped_splendor_game_stops_at_its_question():
-    """Nothing after a stepped game's question is played (it would be thrown away), so no
-    snapshot is kept (Q_LIVE): the state itself is as it stood, dsim play's at the same
-    question, at every question of random play (the turn's action, tokens to give back,
-    gold to pay)."""
+    """Nothing after a stepped game's question is played (it would be thrown away: no bot
+    answers in the seat's place), so no snapshot is kept (Q_LIVE): the state itself is as
+    it stood, dsim play's at the same question, at every question of random play (the
+    turn's action, tokens to give back, gold to pay)."""
     from simulator.splendor import layout as E
     b = table("splendor", seed=3)
     person = PersonTable(b.game.GAME, b.match, 1, 3, 0)
@@ -484,6 +484,7 @@ def test_a_stepped_splendor_game_stops_at_its_question():
     while (q := person.replay(answers).asked()) is not None:
         o = int(b.S2[0, E.G_ASK])
         assert b.S2[0, o + Q.Q_LIVE] == 1 and int(b.S2[0, o + Q.Q_KIND]) == q.kind
+        assert b.S2[0, o + Q.Q_STATE] == 1  # open, and no bot answered it in the seat's place
         assert np.array_equal(game_part(b, filled(b, b.S2[0])), game_part(b, filled(b, q.view.S)))
         kinds.add(q.kind)
         a = rng.choice(list(np.flatnonzero(b.mask[0])))

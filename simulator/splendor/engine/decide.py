@@ -33,8 +33,8 @@ person = inline(jit.engine_copy(shared.person, globals(), shared.PERSON_NAMES[:1
 def ask_n(S, p, kind, about, arg, n, optional):
     """p's answer among the n options written (``asks.ask`` with this layout's offsets);
     a question it records keeps the state as it stood (``state_copy``, at Q_SNAP), but
-    in a stepped game, which stops at once at every question (``stopped``): the state
-    itself stays as it stood (``asks.live``)."""
+    in a stepped game, which stops at once at every question (``stopped``, checked after
+    each ``ask_n``): the state itself stays as it stood (``asks.live``)."""
     fresh = S[S[G_ASK] + Q_STATE] == 0
     a = asks.ask(S, G_ASK, G_ERR, G_NEV, S_EV, ERR_ASK, ERR_ANSWER, p, kind, about, arg, p, n, optional)
     if asks.asked(S, G_ASK, fresh, a) and not asks.live(S, G_ASK, True):
@@ -437,6 +437,8 @@ def gold_for(S, R, T, F, p, b, c):
         k = ANSWER_OPEN
         if human:
             k = ask_n(S, p, ASK_GOLD, c, spare, n, 1)
+            if stopped(S):
+                break
         if k == ANSWER_OPEN:
             k = ANSWER_NONE
             if rnd:
