@@ -12,9 +12,9 @@ itself where the game stops at once: ask_layout's Q_LIVE); the row's observation
 (OB[g]), action mask (MB[g]), the seat asked and the scores are written then. An action
 is the answer: the turn's start is restored, its answers so far plus this one are put on
 the tape, and the turn is played again to the next question (or the game's end), a turn
-at a time, keeping the start of each turn that may ask. A game depends only on its seed and the answers, so
-this is the same game one decision further: bit for bit the game ``dsim play`` plays with
-the same answers (tests/core/test_envs.py).
+at a time, keeping the start of each turn that may ask. A game depends only on its seed
+and the answers, so this is the same game one decision further: bit for bit the game
+``dsim play`` plays with the same answers (tests/core/test_envs.py).
 
 An action is an index into the game's discrete action space: the option ``v`` of a
 question of kind ``k`` is action ``KO[k] + v``; the last action is 'none' (ANSWER_NONE,
@@ -22,7 +22,7 @@ where a question allows it). A mask row has a 1 for each legal action.
 
 Per-row integers (IO, int64): what goes in and comes out besides the observations."""
 from .ask_layout import (ANSWER_NONE, ASK_HEAD, Q_ABOUT, Q_ARG, Q_KIND, Q_NOPT, Q_OPTIONAL, Q_OPTS, Q_OWNER,  # noqa: F401
-                         Q_LIVE, Q_NOHINT, Q_PLAYER, Q_SNAP, Q_STATE, Q_TAPE_CAP, Q_TAPE_I, Q_TAPE_N)
+                         Q_NOHINT, Q_PLAYER, Q_SNAP, Q_STATE, Q_TAPE_CAP, Q_TAPE_I, Q_TAPE_N)
 import numpy as np
 
 from .tally_layout import GR_PER_SEAT, GR_SEAT

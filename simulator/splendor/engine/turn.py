@@ -41,12 +41,12 @@ def end_turn(S, R, T, F, A, p, b, a, tokens, cards):
     total = tokens_of(S, p)
     if total > MAX_TOKENS:  # (the calls only when there is something to do: most turns, none)
         return_tokens(S, R, T, F, A, p, b, total)
-        if person(S, p) and stopped(S):
+        if stopped(S):  # (a person's question only: a bot's turn has no G_ERR)
             return
     q = nobles_due(S, T, p)
     if q > 0:
         noble_visit(S, R, T, F, A, p, b, q)
-        if person(S, p) and stopped(S):
+        if stopped(S):  # (a person's question only: a bot's turn has no G_ERR)
             return
     tokens_after, cards_after = holdings(S, p)
     # a steady bot repeats a turn that changed nothing; a person may not (the seat's bot is the hint's)
